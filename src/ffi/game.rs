@@ -1,0 +1,375 @@
+//! The game object: create, move, query, undo/redo, clone, text round trip, free.
+
+use std::ffi::c_char;
+
+use super::status::TttStatus::{self, *};
+use super::{guard, in_slice, out_ptr, write_list, write_text, TttResult};
+use crate::{Game, Player, Rules};
+
+/// An m,n,k-game in progress. Opaque: create it with `ttt_game_new` (or `ttt_game_clone`,
+/// `ttt_game_from_text`), release it with `ttt_game_free`. A game may be used from any thread,
+/// but not from two threads at once; distinct games are fully independent.
+pub struct TttGame {
+    game: Game,
+}
+
+/// Borrows a game read-only.
+unsafe fn game_ref<'a>(game: *const TttGame) -> Result<&'a Game, TttStatus> {
+    // SAFETY: the caller promises `game` is NULL or a live handle from this library.
+    unsafe { game.as_ref() }.map(|g| &g.game).ok_or(TTT_NULL_POINTER)
+}
+
+/// Borrows a game for change.
+unsafe fn game_mut<'a>(game: *mut TttGame) -> Result<&'a mut Game, TttStatus> {
+    // SAFETY: the caller promises `game` is NULL or a live handle used by one thread at a time.
+    unsafe { game.as_mut() }.map(|g| &mut g.game).ok_or(TTT_NULL_POINTER)
+}
+
+/// Hands a new game to the caller through `out_game`.
+unsafe fn give(game: Game, out_game: *mut *mut TttGame) {
+    // SAFETY: `out_game` was checked non-NULL by the caller of `give`.
+    unsafe { *out_game = Box::into_raw(Box::new(TttGame { game })) };
+}
+
+/// Creates an empty game on a `rows` × `cols` board where `k` in a row wins; player 1 moves
+/// first (see `ttt_game_move` for the one exception). On success `*out_game` receives a new
+/// game that the caller owns and must release with `ttt_game_free`.
+///
+/// Returns `TTT_NULL_POINTER` if `out_game` is NULL, `TTT_INVALID_ARGUMENT` unless
+/// `1 <= rows`, `1 <= cols` and `1 <= k <= max(rows, cols)`, `TTT_TOO_LARGE` if
+/// rows × cols > `TTT_MAX_CELLS`, `TTT_OUT_OF_MEMORY` if allocation fails.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_new(
+    rows: u32,
+    cols: u32,
+    k: u32,
+    out_game: *mut *mut TttGame,
+) -> TttStatus {
+    guard(|| {
+        let out_game = out_ptr(out_game)?;
+        let game = Game::new(Rules::new(rows, cols, k)?)?;
+        // SAFETY: `out_game` is non-NULL; the caller promises it is writable.
+        unsafe { give(game, out_game) };
+        Ok(())
+    })
+}
+
+/// "Design Tic-Tac-Toe"'s constructor: an n × n board where n in a row wins. Same as
+/// `ttt_game_new(n, n, n, out_game)`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_tictactoe_new(n: u32, out_game: *mut *mut TttGame) -> TttStatus {
+    // SAFETY: same contract as `ttt_game_new`.
+    unsafe { ttt_game_new(n, n, n, out_game) }
+}
+
+/// Releases a game and everything it owns. NULL is a no-op. The handle must not be used again.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_free(game: *mut TttGame) {
+    if !game.is_null() {
+        // A panic in a destructor must not cross the boundary either; there is no status to
+        // return, so it is swallowed.
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            // SAFETY: the caller passes a handle from this library, freed at most once.
+            drop(unsafe { Box::from_raw(game) });
+        }));
+    }
+}
+
+/// Creates an independent copy of `game` (board, turn, result and undo/redo history). On
+/// success the caller owns `*out_game` and must release it with `ttt_game_free`.
+///
+/// Returns `TTT_NULL_POINTER` or `TTT_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_clone(game: *const TttGame, out_game: *mut *mut TttGame) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`.
+        let game = unsafe { game_ref(game) }?;
+        let out_game = out_ptr(out_game)?;
+        let copy = game.try_clone()?;
+        // SAFETY: `out_game` is non-NULL; the caller promises it is writable.
+        unsafe { give(copy, out_game) };
+        Ok(())
+    })
+}
+
+/// Empties the board: no stones, no undo/redo history, player 1 to move. The size and k stay.
+///
+/// Returns `TTT_NULL_POINTER` or `TTT_OUT_OF_MEMORY` (then the game is unchanged).
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_reset(game: *mut TttGame) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_mut`.
+        unsafe { game_mut(game) }?.reset()?;
+        Ok(())
+    })
+}
+
+/// "Design Tic-Tac-Toe": `player` (1 or 2) puts a stone on (`row`, `col`), counted from 0.
+/// On success `*out_winner` is 0 while nobody has won, else the winner (1 or 2). Either player
+/// may make the very first move of a game (then that player is the one who started); after
+/// that players alternate. Costs O(1) when k equals the board's side (the n,n,n case), O(k)
+/// otherwise. A move clears the redo history.
+///
+/// Returns, checking in this order: `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (player not 1
+/// or 2), `TTT_OUT_OF_BOUNDS`, `TTT_GAME_OVER`, `TTT_WRONG_TURN`, `TTT_CELL_OCCUPIED`,
+/// `TTT_OUT_OF_MEMORY`. On any error the game is unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_move(
+    game: *mut TttGame,
+    row: u32,
+    col: u32,
+    player: u32,
+    out_winner: *mut u32,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_mut`.
+        let game = unsafe { game_mut(game) }?;
+        let out_winner = out_ptr(out_winner)?;
+        let outcome = game.move_as(row, col, Player::from_number(player)?)?;
+        // SAFETY: non-NULL; the caller promises it is writable.
+        unsafe { *out_winner = outcome.winner() };
+        Ok(())
+    })
+}
+
+/// The side to move puts a stone on (`row`, `col`). On success `*out_result` is the game's
+/// result after the move.
+///
+/// Returns `TTT_NULL_POINTER`, `TTT_OUT_OF_BOUNDS`, `TTT_GAME_OVER`, `TTT_CELL_OCCUPIED` or
+/// `TTT_OUT_OF_MEMORY`; on any error the game is unchanged.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_play(
+    game: *mut TttGame,
+    row: u32,
+    col: u32,
+    out_result: *mut TttResult,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_mut`.
+        let game = unsafe { game_mut(game) }?;
+        let out_result = out_ptr(out_result)?;
+        let outcome = game.play(row, col)?;
+        // SAFETY: non-NULL; the caller promises it is writable.
+        unsafe { *out_result = outcome.into() };
+        Ok(())
+    })
+}
+
+/// Takes back the last move; it can be replayed with `ttt_game_redo`.
+///
+/// Returns `TTT_NULL_POINTER`, `TTT_NOTHING_TO_UNDO` (no move, or a game loaded from text
+/// with no history), or `TTT_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_undo(game: *mut TttGame) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_mut`.
+        unsafe { game_mut(game) }?.undo()?;
+        Ok(())
+    })
+}
+
+/// Replays the most recently undone move. Any new move clears what can be redone.
+///
+/// Returns `TTT_NULL_POINTER`, `TTT_NOTHING_TO_REDO` or `TTT_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_redo(game: *mut TttGame) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_mut`.
+        unsafe { game_mut(game) }?.redo()?;
+        Ok(())
+    })
+}
+
+/// Reads the board size and win length. Returns `TTT_NULL_POINTER` if any pointer is NULL.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_size(
+    game: *const TttGame,
+    out_rows: *mut u32,
+    out_cols: *mut u32,
+    out_k: *mut u32,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`.
+        let rules = unsafe { game_ref(game) }?.rules();
+        let (r, c, k) = (out_ptr(out_rows)?, out_ptr(out_cols)?, out_ptr(out_k)?);
+        // SAFETY: all non-NULL; the caller promises they are writable.
+        unsafe { (*r, *c, *k) = (rules.rows(), rules.cols(), rules.k()) };
+        Ok(())
+    })
+}
+
+/// Writes one value computed from a game to a checked out-pointer.
+unsafe fn read<T>(
+    game: *const TttGame,
+    out: *mut T,
+    f: impl FnOnce(&Game) -> Result<T, TttStatus>,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`.
+        let game = unsafe { game_ref(game) }?;
+        let out = out_ptr(out)?;
+        let value = f(game)?;
+        // SAFETY: non-NULL; the caller promises it is writable.
+        unsafe { *out = value };
+        Ok(())
+    })
+}
+
+/// The player to move next (1 or 2), or 0 once the game is over.
+/// Returns `TTT_NULL_POINTER` if a pointer is NULL.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_to_move(game: *const TttGame, out_player: *mut u32) -> TttStatus {
+    // SAFETY: see `game_ref`.
+    unsafe { read(game, out_player, |g| Ok(g.to_move().map_or(0, Player::number))) }
+}
+
+/// The player who made (or, on an empty board, will make) the first move: 1, or 2 when
+/// player 2 opened with `ttt_game_move`. Returns `TTT_NULL_POINTER` if a pointer is NULL.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_first_player(game: *const TttGame, out_player: *mut u32) -> TttStatus {
+    // SAFETY: see `game_ref`.
+    unsafe { read(game, out_player, |g| Ok(g.first_player().number())) }
+}
+
+/// How the game stands: pending, A won, B won, or draw.
+/// Returns `TTT_NULL_POINTER` if a pointer is NULL.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_result(game: *const TttGame, out_result: *mut TttResult) -> TttStatus {
+    // SAFETY: see `game_ref`.
+    unsafe { read(game, out_result, |g| Ok(g.outcome().into())) }
+}
+
+/// The stone on (`row`, `col`): 0 empty, 1 player 1 (X), 2 player 2 (O).
+/// Returns `TTT_NULL_POINTER` or `TTT_OUT_OF_BOUNDS`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_cell(
+    game: *const TttGame,
+    row: u32,
+    col: u32,
+    out_player: *mut u32,
+) -> TttStatus {
+    // SAFETY: see `game_ref`.
+    unsafe { read(game, out_player, |g| Ok(u32::from(g.cell(row, col)?))) }
+}
+
+/// The number of stones on the board. Returns `TTT_NULL_POINTER` if a pointer is NULL.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_move_count(game: *const TttGame, out_count: *mut usize) -> TttStatus {
+    // SAFETY: see `game_ref`.
+    unsafe { read(game, out_count, |g| Ok(g.move_count())) }
+}
+
+/// The whole board, row-major, one byte per cell (0 empty, 1 or 2), into `out_cells` of
+/// `capacity` bytes. `*out_count` is always set to rows × cols; the cells are written only when
+/// they fit, else `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_cells(
+    game: *const TttGame,
+    out_cells: *mut u8,
+    capacity: usize,
+    out_count: *mut usize,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`; the buffer contract is the caller's, as documented.
+        let game = unsafe { game_ref(game) }?;
+        unsafe { write_list(game.board().cells().iter().copied(), out_cells, capacity, out_count) }
+    })
+}
+
+/// The moves played so far, oldest first, as cells `row * cols + col`. `*out_count` is always
+/// set; cells are written only when they fit, else `TTT_BUFFER_TOO_SMALL`. A game loaded from
+/// text has no move history. `out_cells` may be NULL when `capacity` is 0.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_moves(
+    game: *const TttGame,
+    out_cells: *mut u32,
+    capacity: usize,
+    out_count: *mut usize,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`; the buffer contract is the caller's, as documented.
+        let game = unsafe { game_ref(game) }?;
+        unsafe { write_list(game.history().iter().copied(), out_cells, capacity, out_count) }
+    })
+}
+
+/// The empty cells (`row * cols + col`, ascending) the side to move may play; none once the
+/// game is over. `*out_count` is always set; cells are written only when they fit, else
+/// `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_legal_moves(
+    game: *const TttGame,
+    out_cells: *mut u32,
+    capacity: usize,
+    out_count: *mut usize,
+) -> TttStatus {
+    // SAFETY: as documented.
+    guard(|| {
+        // SAFETY: see `game_ref`; the buffer contract is the caller's, as documented.
+        let game = unsafe { game_ref(game) }?;
+        unsafe { write_list(game.legal_moves().map(|c| c as u32), out_cells, capacity, out_count) }
+    })
+}
+
+/// The cells (`row * cols + col`) of the winning line, end to end: the whole unbroken run
+/// through the winning move (it may be longer than k). Count 0 when nobody has won.
+/// `*out_count` is always set; cells are written only when they fit, else
+/// `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_winning_line(
+    game: *const TttGame,
+    out_cells: *mut u32,
+    capacity: usize,
+    out_count: *mut usize,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`; the buffer contract is the caller's, as documented.
+        let line = unsafe { game_ref(game) }?.winning_line();
+        unsafe { write_list(line.into_iter().map(|c| c as u32), out_cells, capacity, out_count) }
+    })
+}
+
+/// The game as text, `rows,cols,k:BOARD:P`: BOARD in the `ttt_validate` format (rows joined by
+/// '/', 'X', 'O', '.' for empty) and P the player whose turn it is by alternation ('X' or 'O'),
+/// which also records who started. Example: `3,3,3:X.O/.X./...:O`. Undo history is not kept.
+/// Writes the text and a terminating NUL when `capacity` > its length; `*out_len` is always
+/// set to the length without the NUL. `out_text` may be NULL when `capacity` is 0.
+///
+/// Returns `TTT_NULL_POINTER` or `TTT_BUFFER_TOO_SMALL`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_to_text(
+    game: *const TttGame,
+    out_text: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`; the buffer contract is the caller's, as documented.
+        let game = unsafe { game_ref(game) }?;
+        unsafe { write_text(&game.to_text(), out_text, capacity, out_len) }
+    })
+}
+
+/// Creates a game from `ttt_game_to_text`'s format (`len` bytes at `text`, no NUL needed; the
+/// board part accepts everything `ttt_validate` does). The result, winning line and side to
+/// move are restored; there is no undo history. On success the caller owns `*out_game`.
+///
+/// Returns `TTT_NULL_POINTER`, `TTT_PARSE_ERROR` (malformed text, bad character, wrong cell
+/// count), `TTT_INVALID_ARGUMENT` / `TTT_TOO_LARGE` (bad size), `TTT_UNREACHABLE_BOARD`
+/// (stones and side to move that no legal game produces), `TTT_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_from_text(
+    text: *const c_char,
+    len: usize,
+    out_game: *mut *mut TttGame,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: the caller promises `len` readable bytes at `text`.
+        let text = unsafe { in_slice(text.cast::<u8>(), len) }?;
+        let out_game = out_ptr(out_game)?;
+        let game = Game::from_text(text)?;
+        // SAFETY: `out_game` is non-NULL; the caller promises it is writable.
+        unsafe { give(game, out_game) };
+        Ok(())
+    })
+}

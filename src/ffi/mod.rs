@@ -1,0 +1,212 @@
+//! The C ABI. The only `unsafe` code and the only `extern "C"` functions of the crate live
+//! here. Every function is thin: check the arguments, call the core, map errors to `TttStatus`,
+//! and write out-pointers only when everything succeeded.
+
+#![allow(non_camel_case_types)]
+#![allow(clippy::missing_safety_doc)]
+
+use std::ffi::c_char;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+pub mod game;
+pub mod judge;
+pub mod status;
+
+pub use status::TttStatus;
+use status::TttStatus::*;
+
+/// Largest number of cells (rows x cols) a board may have: 67108864 = 4 x 4096 x 4096.
+/// Any rows and cols whose product is at most this work; a bigger board is `TTT_TOO_LARGE`.
+pub const TTT_MAX_CELLS: u64 = 67_108_864;
+const _: () = assert!(TTT_MAX_CELLS == crate::MAX_CELLS);
+
+/// How a game stands, or the outcome of a judged move list.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TttResult {
+    /// The game goes on: moves remain and nobody has a line.
+    TTT_PENDING = 0,
+    /// Player 1 ("A", X) completed a line.
+    TTT_A_WINS = 1,
+    /// Player 2 ("B", O) completed a line.
+    TTT_B_WINS = 2,
+    /// The board filled with no line.
+    TTT_DRAW = 3,
+}
+
+impl From<crate::Outcome> for TttResult {
+    fn from(o: crate::Outcome) -> Self {
+        match o {
+            crate::Outcome::Pending => TttResult::TTT_PENDING,
+            crate::Outcome::Won(crate::Player::X) => TttResult::TTT_A_WINS,
+            crate::Outcome::Won(crate::Player::O) => TttResult::TTT_B_WINS,
+            crate::Outcome::Draw => TttResult::TTT_DRAW,
+        }
+    }
+}
+
+/// Whether a board is reachable in a legal game (X moving first), and if not, the first reason
+/// found, checked in the order listed.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TttVerdict {
+    /// Reachable in a legal game.
+    TTT_VALID = 0,
+    /// More O stones than X stones: O would have moved first.
+    TTT_TOO_MANY_O = 1,
+    /// X has more than one stone more than O: X moved twice in a row.
+    TTT_TOO_MANY_X = 2,
+    /// Both players have a line: the game would have ended at the first.
+    TTT_BOTH_WIN = 3,
+    /// X has a line, yet O has as many stones as X: O moved after X had won.
+    TTT_X_WON_THEN_O_MOVED = 4,
+    /// O has a line, yet X has more stones: X moved after O had won.
+    TTT_O_WON_THEN_X_MOVED = 5,
+    /// X's lines share no stone, so no single last move could have made them all.
+    TTT_X_LINES_DISJOINT = 6,
+    /// O's lines share no stone, so no single last move could have made them all.
+    TTT_O_LINES_DISJOINT = 7,
+}
+
+impl From<crate::Verdict> for TttVerdict {
+    fn from(v: crate::Verdict) -> Self {
+        use crate::Verdict as V;
+        match v {
+            V::Valid => TttVerdict::TTT_VALID,
+            V::TooManyO => TttVerdict::TTT_TOO_MANY_O,
+            V::TooManyX => TttVerdict::TTT_TOO_MANY_X,
+            V::BothWin => TttVerdict::TTT_BOTH_WIN,
+            V::XWonThenOMoved => TttVerdict::TTT_X_WON_THEN_O_MOVED,
+            V::OWonThenXMoved => TttVerdict::TTT_O_WON_THEN_X_MOVED,
+            V::XLinesDisjoint => TttVerdict::TTT_X_LINES_DISJOINT,
+            V::OLinesDisjoint => TttVerdict::TTT_O_LINES_DISJOINT,
+        }
+    }
+}
+
+/// Runs `body` behind the panic boundary: a panic becomes `TTT_INTERNAL_ERROR`.
+pub(crate) fn guard(body: impl FnOnce() -> Result<(), TttStatus>) -> TttStatus {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => TTT_OK,
+        Ok(Err(status)) => status,
+        Err(_) => TTT_INTERNAL_ERROR,
+    }
+}
+
+/// Checks an out-pointer for NULL. The caller writes through it only on success.
+pub(crate) fn out_ptr<T>(p: *mut T) -> Result<*mut T, TttStatus> {
+    if p.is_null() {
+        Err(TTT_NULL_POINTER)
+    } else {
+        Ok(p)
+    }
+}
+
+/// Borrows `len` items at `p`; NULL is allowed only when `len` is 0.
+///
+/// # Safety
+/// `p` must be NULL or point to `len` readable, initialized items that outlive the borrow.
+pub(crate) unsafe fn in_slice<'a, T>(p: *const T, len: usize) -> Result<&'a [T], TttStatus> {
+    if len == 0 {
+        return Ok(&[]);
+    }
+    if p.is_null() {
+        return Err(TTT_NULL_POINTER);
+    }
+    // SAFETY: the caller promises `len` readable items at the non-NULL `p`.
+    Ok(unsafe { std::slice::from_raw_parts(p, len) })
+}
+
+/// Writes `items` to a caller buffer of `capacity` items. `*out_count` always receives
+/// `items.len()` (so a caller can size its buffer); the items are written only when they fit,
+/// else `TTT_BUFFER_TOO_SMALL`. `out` may be NULL when `capacity` is 0.
+///
+/// # Safety
+/// `out` must be NULL or point to `capacity` writable items; `out_count` must be NULL or valid.
+pub(crate) unsafe fn write_list<T: Copy>(
+    items: impl Iterator<Item = T> + Clone,
+    out: *mut T,
+    capacity: usize,
+    out_count: *mut usize,
+) -> Result<(), TttStatus> {
+    let out_count = out_ptr(out_count)?;
+    if out.is_null() && capacity > 0 {
+        return Err(TTT_NULL_POINTER);
+    }
+    let len = items.clone().count();
+    // SAFETY: `out_count` is non-NULL and the caller promises it is writable.
+    unsafe { *out_count = len };
+    if len > capacity {
+        return Err(TTT_BUFFER_TOO_SMALL);
+    }
+    for (i, item) in items.enumerate() {
+        // SAFETY: i < len <= capacity, and the caller promises `capacity` writable items.
+        unsafe { *out.add(i) = item };
+    }
+    Ok(())
+}
+
+/// Writes `text` plus a terminating NUL into a caller buffer of `capacity` bytes. `*out_len`
+/// always receives the text length without the NUL; the bytes are written only when
+/// `capacity > len`, else `TTT_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// As for `write_list`.
+pub(crate) unsafe fn write_text(
+    text: &str,
+    out: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> Result<(), TttStatus> {
+    let out_len = out_ptr(out_len)?;
+    if out.is_null() && capacity > 0 {
+        return Err(TTT_NULL_POINTER);
+    }
+    // SAFETY: `out_len` is non-NULL and the caller promises it is writable.
+    unsafe { *out_len = text.len() };
+    if text.len() >= capacity {
+        return Err(TTT_BUFFER_TOO_SMALL);
+    }
+    // SAFETY: len + 1 <= capacity bytes are writable at `out`; the source is a distinct string.
+    unsafe {
+        std::ptr::copy_nonoverlapping(text.as_ptr(), out.cast::<u8>(), text.len());
+        *out.add(text.len()) = 0;
+    }
+    Ok(())
+}
+
+/// The library version as "MAJOR.MINOR.PATCH", the same as `TTT_VERSION_STRING` in the header
+/// the program was compiled with when both come from one release. Static; never NULL.
+#[no_mangle]
+pub extern "C" fn ttt_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+/// Describes a result: "Pending", "A", "B" or "Draw" (the "Find Winner" answers); "unknown"
+/// for a value outside `TttResult`. Static; never NULL; the caller must not free it.
+#[no_mangle]
+pub extern "C" fn ttt_result_str(result: RawResult) -> *const c_char {
+    let outcome = match result {
+        0 => crate::Outcome::Pending,
+        1 => crate::Outcome::Won(crate::Player::X),
+        2 => crate::Outcome::Won(crate::Player::O),
+        3 => crate::Outcome::Draw,
+        _ => return c"unknown".as_ptr(),
+    };
+    outcome.answer_c().as_ptr()
+}
+
+/// Describes a verdict in a sentence, e.g. "both players have a line"; "unknown verdict" for a
+/// value outside `TttVerdict`. Static; never NULL; the caller must not free it.
+#[no_mangle]
+pub extern "C" fn ttt_verdict_str(verdict: RawVerdict) -> *const c_char {
+    match crate::Verdict::ALL.get(verdict as usize) {
+        Some(v) => v.describe_c().as_ptr(),
+        None => c"unknown verdict".as_ptr(),
+    }
+}
+
+/// A `TttResult` as it arrives from C: any 32-bit value, checked before use.
+pub type RawResult = u32;
+/// A `TttVerdict` as it arrives from C: any 32-bit value, checked before use.
+pub type RawVerdict = u32;

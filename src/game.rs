@@ -1,0 +1,303 @@
+//! A game in progress: the board, whose turn it is, the outcome, and undo/redo history.
+
+use crate::board::{parse_cells, Board};
+use crate::error::Error;
+use crate::rules::{Dir, Player, Rules, EMPTY};
+use crate::validate::{find_lines, verdict, Verdict};
+
+/// How a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Moves remain and nobody has a line.
+    Pending,
+    /// This player completed a line.
+    Won(Player),
+    /// The board filled with no line.
+    Draw,
+}
+
+impl Outcome {
+    /// The "Find Winner" answer: "Pending", "A", "B" or "Draw", as a C string.
+    pub fn answer_c(self) -> &'static std::ffi::CStr {
+        match self {
+            Outcome::Pending => c"Pending",
+            Outcome::Won(Player::X) => c"A",
+            Outcome::Won(Player::O) => c"B",
+            Outcome::Draw => c"Draw",
+        }
+    }
+
+    /// The "Find Winner" answer: "Pending", "A", "B" or "Draw".
+    pub fn answer(self) -> &'static str {
+        self.answer_c().to_str().unwrap_or_default()
+    }
+
+    /// The winner's number, 0 when nobody has won ("Design Tic-Tac-Toe"'s return value).
+    pub fn winner(self) -> u32 {
+        match self {
+            Outcome::Won(p) => p.number(),
+            _ => 0,
+        }
+    }
+}
+
+/// One m,n,k-game. Players alternate; player 1 starts, except that a raw `move_as` may let
+/// player 2 make the very first move ("Design Tic-Tac-Toe" does not say who starts).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    board: Board,
+    history: Vec<u32>,
+    redo: Vec<u32>,
+    first: Player,
+    outcome: Outcome,
+    /// The winning move and a direction in which it completed a line.
+    win: Option<(usize, Dir)>,
+}
+
+impl Game {
+    /// An empty game.
+    pub fn new(rules: Rules) -> Result<Game, Error> {
+        let mut history = Vec::new();
+        history.try_reserve_exact(rules.cells().min(256))?;
+        Ok(Game {
+            board: Board::new(rules)?,
+            history,
+            redo: Vec::new(),
+            first: Player::X,
+            outcome: Outcome::Pending,
+            win: None,
+        })
+    }
+
+    /// A copy that reports allocation failure instead of aborting.
+    pub fn try_clone(&self) -> Result<Game, Error> {
+        Ok(Game {
+            board: self.board.try_clone()?,
+            history: try_copy(&self.history)?,
+            redo: try_copy(&self.redo)?,
+            ..*self
+        })
+    }
+
+    /// The rules of this game.
+    pub fn rules(&self) -> Rules {
+        self.board.rules()
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The stone at (row, col): 0 empty, 1 or 2.
+    pub fn cell(&self, row: u32, col: u32) -> Result<u8, Error> {
+        Ok(self.board.cells()[self.rules().index(row, col)?])
+    }
+
+    /// How the game stands.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// The player who made (or will make) the first move.
+    pub fn first_player(&self) -> Player {
+        self.first
+    }
+
+    /// Whose turn it would be by alternation, even once the game is over.
+    pub fn next_player(&self) -> Player {
+        if self.move_count().is_multiple_of(2) {
+            self.first
+        } else {
+            self.first.other()
+        }
+    }
+
+    /// The side to move, or `None` once the game is over.
+    pub fn to_move(&self) -> Option<Player> {
+        (self.outcome == Outcome::Pending).then(|| self.next_player())
+    }
+
+    /// Cells played so far (row-major indices), oldest first. Empty for a game loaded from text.
+    pub fn history(&self) -> &[u32] {
+        &self.history
+    }
+
+    /// Stones on the board.
+    pub fn move_count(&self) -> usize {
+        (self.board.stones(Player::X) + self.board.stones(Player::O)) as usize
+    }
+
+    /// The cells of the winning line, end to end (the whole run, which may exceed k).
+    pub fn winning_line(&self) -> Vec<usize> {
+        match self.win {
+            Some((cell, dir)) => self.rules().run_cells(self.board.cells(), cell, dir),
+            None => Vec::new(),
+        }
+    }
+
+    /// Empty cells in ascending order; none once the game is over.
+    pub fn legal_moves(&self) -> impl Iterator<Item = usize> + Clone + '_ {
+        let open = self.outcome == Outcome::Pending;
+        self.board.cells().iter().enumerate().filter(move |&(_, &c)| open && c == EMPTY).map(|(i, _)| i)
+    }
+
+    /// "Design Tic-Tac-Toe": `player` puts a stone on (row, col). Checks, in order: bounds
+    /// (`OutOfBounds`), `GameOver`, `WrongTurn` (either player may make the first move),
+    /// `CellOccupied`. Clears the redo history.
+    pub fn move_as(&mut self, row: u32, col: u32, player: Player) -> Result<Outcome, Error> {
+        let cell = self.rules().index(row, col)?;
+        if self.outcome != Outcome::Pending {
+            return Err(Error::GameOver);
+        }
+        if self.move_count() != 0 && player != self.next_player() {
+            return Err(Error::WrongTurn);
+        }
+        if self.board.cells()[cell] != EMPTY {
+            return Err(Error::CellOccupied);
+        }
+        self.history.try_reserve(1)?;
+        if self.move_count() == 0 {
+            self.first = player;
+        }
+        self.redo.clear();
+        Ok(self.apply(cell, player))
+    }
+
+    /// The side to move puts a stone on (row, col).
+    pub fn play(&mut self, row: u32, col: u32) -> Result<Outcome, Error> {
+        self.move_as(row, col, self.next_player())
+    }
+
+    fn apply(&mut self, cell: usize, player: Player) -> Outcome {
+        self.history.push(cell as u32);
+        if let Some(dir) = self.board.place(cell, player) {
+            self.outcome = Outcome::Won(player);
+            self.win = Some((cell, dir));
+        } else if self.board.is_full() {
+            self.outcome = Outcome::Draw;
+        }
+        self.outcome
+    }
+
+    /// Takes back the last move (`NothingToUndo` when there is none).
+    pub fn undo(&mut self) -> Result<(), Error> {
+        let &cell = self.history.last().ok_or(Error::NothingToUndo)?;
+        self.redo.try_reserve(1)?;
+        self.history.pop();
+        self.board.remove(cell as usize);
+        self.redo.push(cell);
+        self.outcome = Outcome::Pending;
+        self.win = None;
+        Ok(())
+    }
+
+    /// Replays the last undone move (`NothingToRedo` when there is none).
+    pub fn redo(&mut self) -> Result<(), Error> {
+        let &cell = self.redo.last().ok_or(Error::NothingToRedo)?;
+        self.history.try_reserve(1)?;
+        self.redo.pop();
+        self.apply(cell as usize, self.next_player());
+        Ok(())
+    }
+
+    /// Back to the empty board, player 1 to move, no history.
+    pub fn reset(&mut self) -> Result<(), Error> {
+        *self = Game::new(self.rules())?;
+        Ok(())
+    }
+
+    /// The game as text: `rows,cols,k:BOARD:P`, where BOARD is the board in the validate
+    /// format (rows joined by `/`, `.` empty) and P is the player whose turn it is by
+    /// alternation (`X` or `O`), which also tells who started. History is not kept.
+    pub fn to_text(&self) -> String {
+        let r = self.rules();
+        let mut out = format!("{},{},{}:", r.rows(), r.cols(), r.k());
+        self.board.write_text(&mut out);
+        out.push(':');
+        out.push(self.next_player().letter());
+        out
+    }
+
+    /// Reads `to_text`'s format. `Parse` for malformed text (including rows/cols/k that are
+    /// not decimal numbers), the `Rules::new` errors for a bad size, `UnreachableBoard` when
+    /// the stones and the side to move cannot arise in a legal game.
+    pub fn from_text(text: &[u8]) -> Result<Game, Error> {
+        let mut parts = text.split(|&b| b == b':');
+        let (Some(head), Some(body), Some(turn), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(Error::Parse);
+        };
+        let mut dims = head.split(|&b| b == b',').map(parse_u32);
+        let (Some(rows), Some(cols), Some(k), None) = (dims.next(), dims.next(), dims.next(), dims.next())
+        else {
+            return Err(Error::Parse);
+        };
+        let rules = Rules::new(rows?, cols?, k?)?;
+        let next = match turn {
+            b"X" => Player::X,
+            b"O" => Player::O,
+            _ => return Err(Error::Parse),
+        };
+        let mut cells = Vec::new();
+        cells.try_reserve_exact(rules.cells())?;
+        cells.resize(rules.cells(), EMPTY);
+        parse_cells(body, &mut cells)?;
+        Game::from_position(rules, cells, next)
+    }
+
+    fn from_position(rules: Rules, mut cells: Vec<u8>, next: Player) -> Result<Game, Error> {
+        let x = cells.iter().filter(|&&c| c == 1).count();
+        let o = cells.iter().filter(|&&c| c == 2).count();
+        let first = match (x.cmp(&o), next) {
+            (std::cmp::Ordering::Equal, p) => p,
+            (std::cmp::Ordering::Greater, Player::O) => Player::X,
+            (std::cmp::Ordering::Less, Player::X) => Player::O,
+            _ => return Err(Error::UnreachableBoard),
+        };
+        // The validity rule assumes X started; when O did, judge the colour-swapped board.
+        let swap = |c: &mut u8| *c = [0, 2, 1][*c as usize];
+        if first == Player::O {
+            cells.iter_mut().for_each(swap);
+        }
+        if verdict(&rules, &cells) != Verdict::Valid {
+            return Err(Error::UnreachableBoard);
+        }
+        let lines = find_lines(&rules, &cells);
+        if first == Player::O {
+            cells.iter_mut().for_each(swap);
+        }
+        let mut game = Game::new(rules)?;
+        game.board = Board::from_cells(rules, &cells)?;
+        game.first = first;
+        // Swapped or not, index 0 is the starter's lines and index 1 the other player's.
+        for (l, player) in lines.iter().zip([first, first.other()]) {
+            if let Some(cell) = l.common {
+                let dir = rules.line_at(&cells, cell).ok_or(Error::UnreachableBoard)?;
+                game.outcome = Outcome::Won(player);
+                game.win = Some((cell, dir));
+            }
+        }
+        if game.outcome == Outcome::Pending && game.board.is_full() {
+            game.outcome = Outcome::Draw;
+        }
+        Ok(game)
+    }
+}
+
+/// Copies a slice into a new vector, reporting allocation failure.
+pub(crate) fn try_copy<T: Copy>(items: &[T]) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(items.len())?;
+    v.extend_from_slice(items);
+    Ok(v)
+}
+
+fn parse_u32(digits: &[u8]) -> Result<u32, Error> {
+    if digits.is_empty() || digits.len() > 10 || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(Error::Parse);
+    }
+    let n = digits.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+    u32::try_from(n).map_err(|_| Error::Parse)
+}

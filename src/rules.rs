@@ -1,0 +1,215 @@
+//! The rules of an m,n,k-game: board shape, players, and the line logic that every entry point
+//! (judge, validate, game, AI) shares. Cells are stored row-major as one byte each:
+//! `0` empty, `1` player 1 (X, "A"), `2` player 2 (O, "B").
+
+use crate::error::Error;
+
+/// Largest number of cells a board may have (2^26 = 4 × 4096 × 4096). Cell indices fit in `u32`.
+pub const MAX_CELLS: u64 = 1 << 26;
+
+/// The empty cell value.
+pub const EMPTY: u8 = 0;
+
+/// One of the two players. `X` moves first unless a raw move says otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// Player 1, "A", `X`.
+    X = 1,
+    /// Player 2, "B", `O`.
+    O = 2,
+}
+
+impl Player {
+    /// The player numbered `n` (1 or 2).
+    pub fn from_number(n: u32) -> Result<Player, Error> {
+        match n {
+            1 => Ok(Player::X),
+            2 => Ok(Player::O),
+            _ => Err(Error::InvalidArgument),
+        }
+    }
+
+    /// 1 or 2.
+    pub fn number(self) -> u32 {
+        self as u32
+    }
+
+    /// The cell value of this player's stone.
+    pub fn stone(self) -> u8 {
+        self as u8
+    }
+
+    /// The opponent.
+    pub fn other(self) -> Player {
+        match self {
+            Player::X => Player::O,
+            Player::O => Player::X,
+        }
+    }
+
+    /// The board-text letter: `X` or `O`.
+    pub fn letter(self) -> char {
+        match self {
+            Player::X => 'X',
+            Player::O => 'O',
+        }
+    }
+}
+
+/// A direction a line can run in, as (row step, column step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    /// → along a row.
+    East,
+    /// ↓ along a column.
+    South,
+    /// ↘ along a diagonal.
+    SouthEast,
+    /// ↙ along an anti-diagonal.
+    SouthWest,
+}
+
+impl Dir {
+    /// All four directions, in the order every search reports them.
+    pub const ALL: [Dir; 4] = [Dir::East, Dir::South, Dir::SouthEast, Dir::SouthWest];
+
+    /// (row step, column step).
+    pub fn step(self) -> (i64, i64) {
+        match self {
+            Dir::East => (0, 1),
+            Dir::South => (1, 0),
+            Dir::SouthEast => (1, 1),
+            Dir::SouthWest => (1, -1),
+        }
+    }
+}
+
+/// Board shape and win length, checked once so the rest of the code can trust them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    rows: u32,
+    cols: u32,
+    k: u32,
+}
+
+impl Rules {
+    /// Checks `1 <= rows`, `1 <= cols`, `1 <= k <= max(rows, cols)` (else `InvalidArgument`)
+    /// and `rows * cols <= MAX_CELLS` (else `TooLarge`).
+    pub fn new(rows: u32, cols: u32, k: u32) -> Result<Rules, Error> {
+        if rows == 0 || cols == 0 || k == 0 || k > rows.max(cols) {
+            return Err(Error::InvalidArgument);
+        }
+        if u64::from(rows) * u64::from(cols) > MAX_CELLS {
+            return Err(Error::TooLarge);
+        }
+        Ok(Rules { rows, cols, k })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> u32 {
+        self.cols
+    }
+
+    /// Stones in a row needed to win.
+    pub fn k(&self) -> u32 {
+        self.k
+    }
+
+    /// Number of cells, `rows * cols`.
+    pub fn cells(&self) -> usize {
+        self.rows as usize * self.cols as usize
+    }
+
+    /// The row-major index of (row, col), or `OutOfBounds`.
+    pub fn index(&self, row: u32, col: u32) -> Result<usize, Error> {
+        if row >= self.rows || col >= self.cols {
+            return Err(Error::OutOfBounds);
+        }
+        Ok(row as usize * self.cols as usize + col as usize)
+    }
+
+    /// (row, col) of a row-major index.
+    pub fn row_col(&self, index: usize) -> (u32, u32) {
+        let cols = self.cols as usize;
+        ((index / cols) as u32, (index % cols) as u32)
+    }
+
+    /// Length of the longest line in direction `dir`. A direction whose longest line is shorter
+    /// than `k` can never win, which lets every check skip it.
+    pub fn span(&self, dir: Dir) -> u32 {
+        match dir {
+            Dir::East => self.cols,
+            Dir::South => self.rows,
+            Dir::SouthEast | Dir::SouthWest => self.rows.min(self.cols),
+        }
+    }
+
+    /// True when a `k`-line in `dir` must fill a whole line of the board (the "Design
+    /// Tic-Tac-Toe" case), so a per-line stone counter decides a win in O(1).
+    pub fn spans_whole_line(&self, dir: Dir) -> bool {
+        match dir {
+            Dir::East => self.k == self.cols,
+            Dir::South => self.k == self.rows,
+            Dir::SouthEast | Dir::SouthWest => self.k == self.rows && self.k == self.cols,
+        }
+    }
+
+    /// How many consecutive cells hold `stone` walking from (row, col) in `dir` (or against it),
+    /// not counting (row, col) itself, stopping after `limit`.
+    fn walk(&self, cells: &[u8], (row, col): (u32, u32), dir: Dir, back: bool, stone: u8, limit: u32) -> u32 {
+        let (dr, dc) = dir.step();
+        let (dr, dc) = if back { (-dr, -dc) } else { (dr, dc) };
+        let (mut r, mut c) = (i64::from(row), i64::from(col));
+        let mut n = 0;
+        while n < limit {
+            r += dr;
+            c += dc;
+            if r < 0 || c < 0 || r >= i64::from(self.rows) || c >= i64::from(self.cols) {
+                break;
+            }
+            if cells[r as usize * self.cols as usize + c as usize] != stone {
+                break;
+            }
+            n += 1;
+        }
+        n
+    }
+
+    /// The maximal run of `stone` through `index` in `dir`, walking at most `limit` cells each
+    /// way: (cells before `index`, total length). `cells[index]` is taken to hold `stone`.
+    pub fn run(&self, cells: &[u8], index: usize, dir: Dir, stone: u8, limit: u32) -> (u32, u32) {
+        let at = self.row_col(index);
+        let before = self.walk(cells, at, dir, true, stone, limit);
+        let after = self.walk(cells, at, dir, false, stone, limit);
+        (before, before + 1 + after)
+    }
+
+    /// The first direction in which the stone at `index` completes a line of `k`, scanning at
+    /// most `k - 1` cells each way: O(k).
+    pub fn line_at(&self, cells: &[u8], index: usize) -> Option<Dir> {
+        let stone = cells[index];
+        Dir::ALL
+            .into_iter()
+            .filter(|&d| self.span(d) >= self.k)
+            .find(|&d| self.run(cells, index, d, stone, self.k - 1).1 >= self.k)
+    }
+
+    /// The cells of the maximal run of `cells[index]` through `index` in `dir`, end to end.
+    pub fn run_cells(&self, cells: &[u8], index: usize, dir: Dir) -> Vec<usize> {
+        let (before, len) = self.run(cells, index, dir, cells[index], u32::MAX);
+        let (row, col) = self.row_col(index);
+        let (dr, dc) = dir.step();
+        (0..i64::from(len))
+            .map(|i| {
+                let r = i64::from(row) + (i - i64::from(before)) * dr;
+                let c = i64::from(col) + (i - i64::from(before)) * dc;
+                r as usize * self.cols as usize + c as usize
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,219 @@
+//! "Valid Tic-Tac-Toe State", generalized: is a board reachable in a legal game where X moves
+//! first? Implements the exact rule of SPEC §4 in one pass per direction, without allocating.
+
+use std::ffi::CStr;
+
+use crate::board::parse_cells;
+use crate::error::Error;
+use crate::rules::{Dir, Rules, EMPTY};
+
+/// Whether a board is reachable, and if not, the first reason found (checked in this order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Reachable in a legal game.
+    Valid = 0,
+    /// More O stones than X stones: O would have moved first.
+    TooManyO = 1,
+    /// X has more than one stone more than O: X moved twice in a row.
+    TooManyX = 2,
+    /// Both players have a line: the game would have ended at the first.
+    BothWin = 3,
+    /// X has a line, yet O has as many stones: O moved after X had won.
+    XWonThenOMoved = 4,
+    /// O has a line, yet X has more stones: X moved after O had won.
+    OWonThenXMoved = 5,
+    /// X's lines share no stone, so no single last move made them all.
+    XLinesDisjoint = 6,
+    /// O's lines share no stone, so no single last move made them all.
+    OLinesDisjoint = 7,
+}
+
+impl Verdict {
+    /// Every verdict, in numeric order.
+    pub const ALL: [Verdict; 8] = [
+        Verdict::Valid,
+        Verdict::TooManyO,
+        Verdict::TooManyX,
+        Verdict::BothWin,
+        Verdict::XWonThenOMoved,
+        Verdict::OWonThenXMoved,
+        Verdict::XLinesDisjoint,
+        Verdict::OLinesDisjoint,
+    ];
+
+    /// A sentence naming the reason, as a C string (the FFI hands it out as is).
+    pub fn describe_c(self) -> &'static CStr {
+        match self {
+            Verdict::Valid => c"valid: reachable in a legal game",
+            Verdict::TooManyO => c"O has more stones than X (X always moves first)",
+            Verdict::TooManyX => c"X has more than one stone more than O (players alternate)",
+            Verdict::BothWin => c"both players have a line",
+            Verdict::XWonThenOMoved => c"X has a line but O moved after it",
+            Verdict::OWonThenXMoved => c"O has a line but X moved after it",
+            Verdict::XLinesDisjoint => c"X's lines share no stone that could have been the last move",
+            Verdict::OLinesDisjoint => c"O's lines share no stone that could have been the last move",
+        }
+    }
+
+    /// A sentence naming the reason.
+    pub fn describe(self) -> &'static str {
+        self.describe_c().to_str().unwrap_or_default()
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.describe())
+    }
+}
+
+/// A straight run of cells: `len` cells from `first` in `dir`.
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    first: (i64, i64),
+    dir: Dir,
+    len: i64,
+}
+
+impl Segment {
+    fn cell(&self, i: i64) -> (i64, i64) {
+        let (dr, dc) = self.dir.step();
+        (self.first.0 + i * dr, self.first.1 + i * dc)
+    }
+
+    fn contains(&self, (r, c): (i64, i64)) -> bool {
+        let (dr, dc) = self.dir.step();
+        let (ar, ac) = (r - self.first.0, c - self.first.1);
+        let t = if dr != 0 { ar * dr } else { ac * dc };
+        t >= 0 && t < self.len && ar == t * dr && ac == t * dc
+    }
+
+    /// The cells of `self` that also lie on `other`: on a grid, a contiguous part of `self`.
+    fn intersect(&self, other: &Segment) -> Option<Segment> {
+        let mut hit = (0..self.len).filter(|&i| other.contains(self.cell(i)));
+        let lo = hit.next()?;
+        let hi = hit.next_back().unwrap_or(lo);
+        Some(Segment { first: self.cell(lo), dir: self.dir, len: hi - lo + 1 })
+    }
+}
+
+/// What one player's lines look like.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Lines {
+    /// The player has at least one line of `k`.
+    pub any: bool,
+    /// A stone lying on every one of the player's lines (a possible last move), if any.
+    pub common: Option<usize>,
+    /// Where the player's lines can all still meet (None once they provably cannot).
+    meet: Option<Segment>,
+}
+
+impl Lines {
+    /// Records a maximal run of `len` stones starting at `first` in `dir`. Every k-window of the
+    /// run contains offsets `len - k ..= k - 1`; the common stone must lie there.
+    fn add_run(&mut self, first: (i64, i64), dir: Dir, len: i64, k: i64) {
+        if len < k {
+            return;
+        }
+        let (dr, dc) = dir.step();
+        let lo = len - k;
+        let core =
+            (lo < k).then(|| Segment { first: (first.0 + lo * dr, first.1 + lo * dc), dir, len: k - lo });
+        self.meet = match (self.any, self.meet, core) {
+            (false, _, core) => core,
+            (true, Some(m), Some(c)) => m.intersect(&c),
+            _ => None,
+        };
+        self.any = true;
+    }
+}
+
+/// The lines of both players: `[X, O]`. One pass over each direction's lines.
+pub fn find_lines(rules: &Rules, cells: &[u8]) -> [Lines; 2] {
+    let mut lines = [Lines::default(), Lines::default()];
+    let (rows, cols, k) = (i64::from(rules.rows()), i64::from(rules.cols()), i64::from(rules.k()));
+    for dir in Dir::ALL {
+        if i64::from(rules.span(dir)) < k {
+            continue;
+        }
+        let (dr, dc) = dir.step();
+        // Each line of this direction starts on the top row or on its entry column.
+        let (top, side) = match dir {
+            Dir::East => (0..0, 0..rows),
+            Dir::South => (0..cols, 0..0),
+            Dir::SouthEast | Dir::SouthWest => (0..cols, 1..rows),
+        };
+        let side_col = if dir == Dir::SouthWest { cols - 1 } else { 0 };
+        for start in top.map(|c| (0, c)).chain(side.map(|r| (r, side_col))) {
+            let (mut r, mut c) = start;
+            let (mut run_start, mut run_len, mut run_stone) = (start, 0i64, EMPTY);
+            while r >= 0 && c >= 0 && r < rows && c < cols {
+                let stone = cells[(r * cols + c) as usize];
+                if stone != run_stone {
+                    if run_stone != EMPTY {
+                        lines[run_stone as usize - 1].add_run(run_start, dir, run_len, k);
+                    }
+                    (run_start, run_len, run_stone) = ((r, c), 0, stone);
+                }
+                run_len += 1;
+                r += dr;
+                c += dc;
+            }
+            if run_stone != EMPTY {
+                lines[run_stone as usize - 1].add_run(run_start, dir, run_len, k);
+            }
+        }
+    }
+    for l in &mut lines {
+        l.common = l.meet.map(|m| (m.first.0 * cols + m.first.1) as usize);
+    }
+    lines
+}
+
+/// The exact rule of SPEC §4 on a parsed board (cells 0/1/2, X moved first).
+pub fn verdict(rules: &Rules, cells: &[u8]) -> Verdict {
+    let x = cells.iter().filter(|&&c| c == 1).count();
+    let o = cells.iter().filter(|&&c| c == 2).count();
+    if o > x {
+        return Verdict::TooManyO;
+    }
+    if x > o + 1 {
+        return Verdict::TooManyX;
+    }
+    let [xl, ol] = find_lines(rules, cells);
+    if xl.any && ol.any {
+        return Verdict::BothWin;
+    }
+    if xl.any {
+        if x != o + 1 {
+            return Verdict::XWonThenOMoved;
+        }
+        if xl.common.is_none() {
+            return Verdict::XLinesDisjoint;
+        }
+    }
+    if ol.any {
+        if x != o {
+            return Verdict::OWonThenXMoved;
+        }
+        if ol.common.is_none() {
+            return Verdict::OLinesDisjoint;
+        }
+    }
+    Verdict::Valid
+}
+
+/// Parses board text (see `parse_cells`) and judges it. Boards up to 64 cells never allocate.
+pub fn validate(text: &[u8], rules: &Rules) -> Result<Verdict, Error> {
+    let mut small = [EMPTY; 64];
+    let mut large = Vec::new();
+    let cells: &mut [u8] = if rules.cells() <= small.len() {
+        &mut small[..rules.cells()]
+    } else {
+        large.try_reserve_exact(rules.cells())?;
+        large.resize(rules.cells(), EMPTY);
+        &mut large
+    };
+    parse_cells(text, cells)?;
+    Ok(verdict(rules, cells))
+}
