@@ -40,8 +40,13 @@ fn valid_state_examples() {
         [(&["O  ", "   ", "   "], false), (&["XOX", " X ", "   "], false), (&["XOX", "O O", "XOX"], true)];
     for (rows, want) in cases {
         let text = rows.join("/");
-        assert_eq!(validate(text.as_bytes(), &rules3()).unwrap() == tictactoe::Verdict::Valid, want, "{text}");
-        let owned: Vec<std::ffi::CString> = rows.iter().map(|r| std::ffi::CString::new(*r).unwrap()).collect();
+        assert_eq!(
+            validate(text.as_bytes(), &rules3()).unwrap() == tictactoe::Verdict::Valid,
+            want,
+            "{text}"
+        );
+        let owned: Vec<std::ffi::CString> =
+            rows.iter().map(|r| std::ffi::CString::new(*r).unwrap()).collect();
         let ptrs: Vec<*const std::ffi::c_char> = owned.iter().map(|c| c.as_ptr()).collect();
         let mut verdict = TttVerdict::TTT_BOTH_WIN;
         let status = unsafe { ttt_validate_rows(ptrs.as_ptr(), 3, 0, &mut verdict) };
@@ -52,7 +57,8 @@ fn valid_state_examples() {
 
 #[test]
 fn design_tictactoe_example() {
-    let script = [(0, 0, 1, 0), (0, 2, 2, 0), (2, 2, 1, 0), (1, 1, 2, 0), (2, 0, 1, 0), (1, 0, 2, 0), (2, 1, 1, 1)];
+    let script =
+        [(0, 0, 1, 0), (0, 2, 2, 0), (2, 2, 1, 0), (1, 1, 2, 0), (2, 0, 1, 0), (1, 0, 2, 0), (2, 1, 1, 1)];
     let mut game = std::ptr::null_mut();
     assert_eq!(unsafe { ttt_tictactoe_new(3, &mut game) }, TttStatus::TTT_OK);
     for (row, col, player, want) in script {
