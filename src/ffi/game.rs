@@ -13,6 +13,13 @@ pub struct TttGame {
     game: Game,
 }
 
+impl TttGame {
+    /// The game behind a handle, for Rust code and tests that hold a `TttGame`.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+}
+
 /// Borrows a game read-only.
 unsafe fn game_ref<'a>(game: *const TttGame) -> Result<&'a Game, TttStatus> {
     // SAFETY: the caller promises `game` is NULL or a live handle from this library.

@@ -113,6 +113,10 @@ pub(crate) unsafe fn in_slice<'a, T>(p: *const T, len: usize) -> Result<&'a [T],
     if p.is_null() {
         return Err(TTT_NULL_POINTER);
     }
+    // No real buffer is this long; a slice that size would be undefined behaviour to form.
+    if len > isize::MAX as usize / std::mem::size_of::<T>().max(1) {
+        return Err(TTT_INVALID_ARGUMENT);
+    }
     // SAFETY: the caller promises `len` readable items at the non-NULL `p`.
     Ok(unsafe { std::slice::from_raw_parts(p, len) })
 }
@@ -210,3 +214,16 @@ pub extern "C" fn ttt_verdict_str(verdict: RawVerdict) -> *const c_char {
 pub type RawResult = u32;
 /// A `TttVerdict` as it arrives from C: any 32-bit value, checked before use.
 pub type RawVerdict = u32;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_internal_error() {
+        let status = guard(|| panic!("deliberate panic to test the boundary"));
+        assert_eq!(status, TTT_INTERNAL_ERROR);
+        assert_eq!(guard(|| Err(TTT_GAME_OVER)), TTT_GAME_OVER);
+        assert_eq!(guard(|| Ok(())), TTT_OK);
+    }
+}
