@@ -1,0 +1,336 @@
+-- Tests of tictactoe.lua, run by test.sh: luajit test.lua path/to/tictactoe.h
+-- The library comes from $TICTACTOE_LIB. Expected values are written by hand (the seed
+-- exercises' examples and positions worked out on paper), never computed by the library.
+local ttt = require("tictactoe")
+local header_path = assert(arg[1], "usage: luajit test.lua path/to/tictactoe.h")
+
+local tests = {}
+local function test(name, fn) tests[#tests + 1] = { name = name, fn = fn } end
+
+local function eq(got, want, what)
+  if got ~= want then
+    error(("%s: got %s, want %s"):format(what or "value", tostring(got), tostring(want)), 2)
+  end
+end
+
+-- Deep equality of nested tables of numbers/strings, for lists like {{0, 1}, {2, 2}}.
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  if #a ~= #b then return false end
+  for i = 1, #a do if not same(a[i], b[i]) then return false end end
+  return true
+end
+local function show(t)
+  if type(t) ~= "table" then return tostring(t) end
+  local parts = {}
+  for i = 1, #t do parts[i] = show(t[i]) end
+  return "{" .. table.concat(parts, ",") .. "}"
+end
+local function eq_list(got, want, what)
+  if not same(got, want) then
+    error(("%s: got %s, want %s"):format(what or "list", show(got), show(want)), 2)
+  end
+end
+
+-- Asserts that fn(...) raises the library status `name`; returns the error object.
+local function raises_status(name, fn, ...)
+  local ok, e = pcall(fn, ...)
+  assert(not ok, "expected status " .. name .. ", got success")
+  assert(getmetatable(e) == ttt.Error, "expected a tictactoe.Error, got " .. tostring(e))
+  eq(e.name, name, "status name")
+  eq(e.status, ttt.status[name], "status number")
+  return e
+end
+
+-- Asserts that fn(...) raises a plain string error containing `needle`.
+local function raises_message(needle, fn, ...)
+  local ok, e = pcall(fn, ...)
+  assert(not ok, "expected an error mentioning " .. needle)
+  assert(type(e) == "string", "expected a string error, got " .. tostring(e))
+  assert(e:find(needle, 1, true), ("error %q does not mention %q"):format(e, needle))
+end
+
+------------------------------------------------------------------------------------------------
+-- The cdef is the header minus comments and preprocessor lines, statement for statement.
+
+local function declarations(text)
+  text = text:gsub("/%*.-%*/", ""):gsub("//[^\n]*", "")
+  text = text:gsub("#ifdef __cplusplus.-#endif", "") -- C++-only parts
+  text = text:gsub("\n%s*#[^\n]*", "\n")
+  local set = {}
+  for stmt in text:gmatch("[^;]+") do
+    stmt = stmt:gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")
+    if stmt ~= "" then set[stmt] = true end
+  end
+  return set
+end
+
+test("cdef declares exactly what the header declares", function()
+  local f = assert(io.open(header_path))
+  local header = declarations(f:read("*a"))
+  f:close()
+  local cdef = declarations(ttt.CDEF)
+  for d in pairs(header) do assert(cdef[d], "missing from tictactoe.lua's cdef: " .. d) end
+  for d in pairs(cdef) do assert(header[d], "not in the header (stale cdef?): " .. d) end
+  assert(header["void ttt_game_free(TttGame *game)"], "the header parser found no functions")
+end)
+
+test("version matches the header", function()
+  local f = assert(io.open(header_path))
+  local want = f:read("*a"):match('#define TTT_VERSION_STRING "([^"]+)"')
+  f:close()
+  eq(ttt.version(), want, "version")
+end)
+
+------------------------------------------------------------------------------------------------
+-- The seed exercises.
+
+test("Find Winner examples", function()
+  local cases = {
+    { { { 0, 0 }, { 2, 0 }, { 1, 1 }, { 2, 1 }, { 2, 2 } }, "A" },
+    { { { 0, 0 }, { 1, 1 }, { 0, 1 }, { 0, 2 }, { 1, 0 }, { 2, 0 } }, "B" },
+    { { { 0, 0 }, { 1, 1 }, { 2, 0 }, { 1, 0 }, { 1, 2 }, { 2, 1 }, { 0, 1 }, { 0, 2 }, { 2, 2 } },
+      "Draw" },
+    { { { 0, 0 }, { 1, 1 } }, "Pending" },
+  }
+  for i, c in ipairs(cases) do
+    eq(ttt.judge(c[1]), c[2], "judge example " .. i)
+    eq(ttt.find_winner(c[1]), c[2], "find_winner example " .. i)
+  end
+end)
+
+test("Valid State examples, as row lists and as strings", function()
+  eq(ttt.validate({ "O  ", "   ", "   " }), false, "example 1")
+  eq(ttt.validate({ "XOX", " X ", "   " }), false, "example 2")
+  eq(ttt.validate({ "XOX", "O O", "XOX" }), true, "example 3")
+  eq(ttt.validate("O        "), false, "example 1, unsplit")
+  eq(ttt.validate("XOX/ X /   "), false, "example 2, '/'")
+  eq(ttt.validate("XOX\nO O\nXOX\n"), true, "example 3, newlines")
+end)
+
+test("Design Tic-Tac-Toe example", function()
+  local g = ttt.tictactoe(3)
+  local moves = { { 0, 0, 1 }, { 0, 2, 2 }, { 2, 2, 1 }, { 1, 1, 2 }, { 2, 0, 1 }, { 1, 0, 2 },
+    { 2, 1, 1 } }
+  local want = { 0, 0, 0, 0, 0, 0, 1 }
+  for i, m in ipairs(moves) do eq(g:move(m[1], m[2], m[3]), want[i], "move " .. i) end
+  eq(g:result(), "A")
+  eq(g:winner(), 1)
+  eq(g:to_move(), 0, "nobody moves after the end")
+  eq_list(g:winning_line(), { { 2, 0 }, { 2, 1 }, { 2, 2 } }, "winning line")
+end)
+
+------------------------------------------------------------------------------------------------
+-- Validate reasons.
+
+test("validate names the reason", function()
+  local function reason(board, k)
+    local ok, why, code = ttt.validate(board, k)
+    eq(ok, false, board .. " valid?")
+    assert(type(why) == "string" and #why > 0, "no reason for " .. board)
+    return ttt.verdict[code]
+  end
+  eq(reason("O../.../..."), "TOO_MANY_O")
+  eq(reason("XX./.../..."), "TOO_MANY_X")
+  eq(reason("XXX/OOO/..."), "BOTH_WIN")
+  eq(reason("XXX/OO./O.."), "X_WON_THEN_O_MOVED")
+  eq(reason("OOO/XX./X.X"), "O_WON_THEN_X_MOVED")
+  eq(reason("XXX./OO.O/O.O./XXX.", 3), "X_LINES_DISJOINT", "two separate X lines on 4x4, k=3")
+  local ok, why, code = ttt.validate("XXX/OO./...")
+  eq(ok, true); eq(why, nil); eq(code, 0)
+  eq(ttt.validate({ "XO..", "...." }, 2), true, "non-square with k")
+  eq(ttt.verdict_str(0) ~= ttt.verdict_str(3), true, "verdict_str distinguishes verdicts")
+end)
+
+test("validate errors", function()
+  raises_status("INVALID_ARGUMENT", ttt.validate, { "XO..", "...." })
+  raises_status("INVALID_ARGUMENT", ttt.validate, "XO../....")
+  raises_status("PARSE_ERROR", ttt.validate, "XQX/.../...")
+  raises_status("PARSE_ERROR", ttt.validate, { "XOX", "..", "..." })
+  raises_message("must be square", ttt.validate, "XOX")
+  raises_message("table or string expected", ttt.validate, 42)
+  raises_message("row 2 is not a string", ttt.validate, { "...", 7, "..." })
+  raises_message("out of range", ttt.validate, "X........", -1)
+end)
+
+------------------------------------------------------------------------------------------------
+-- Games.
+
+test("play, undo, redo, reset and the getters", function()
+  local g = ttt.Game(3, 4, 3)
+  eq(select("#", g:size()), 3)
+  local r, c, k = g:size()
+  eq(r, 3); eq(c, 4); eq(k, 3)
+  eq(g:to_move(), 1); eq(g:first_player(), 1); eq(g:result(), "Pending"); eq(g:move_count(), 0)
+  eq(#g:legal_moves(), 12)
+  eq(g:play(1, 3), "Pending")
+  eq(g:play(0, 0), "Pending")
+  eq(g:cell(1, 3), 1); eq(g:cell(0, 0), 2); eq(g:cell(2, 2), 0)
+  eq_list(g:moves(), { { 1, 3 }, { 0, 0 } }, "moves")
+  local cells = g:cells()
+  eq(#cells, 12); eq(cells[1], 2); eq(cells[1 * 4 + 3 + 1], 1); eq(cells[2], 0)
+  eq(#g:legal_moves(), 10)
+  eq(g:to_text(), "3,4,3:O.../...X/....:X")
+  g:undo()
+  eq_list(g:moves(), { { 1, 3 } }, "after undo")
+  eq(g:to_move(), 2)
+  g:redo()
+  eq_list(g:moves(), { { 1, 3 }, { 0, 0 } }, "after redo")
+  g:reset()
+  eq(g:move_count(), 0); eq(g:to_move(), 1)
+  eq(r, 3)
+end)
+
+test("a won game: result, winner, winning line, game over", function()
+  local g = ttt.Game()
+  for _, m in ipairs({ { 0, 0 }, { 1, 0 }, { 1, 1 }, { 2, 0 } }) do eq(g:play(m[1], m[2]), "Pending") end
+  eq(g:play(2, 2), "A")
+  eq(g:winner(), 1)
+  eq_list(g:winning_line(), { { 0, 0 }, { 1, 1 }, { 2, 2 } })
+  eq_list(g:legal_moves(), {})
+  local before = g:to_text()
+  raises_status("GAME_OVER", g.play, g, 0, 1)
+  eq(g:to_text(), before, "unchanged after GAME_OVER")
+end)
+
+test("draw", function()
+  local g = ttt.Game()
+  local draw = { { 0, 0 }, { 1, 1 }, { 2, 0 }, { 1, 0 }, { 1, 2 }, { 2, 1 }, { 0, 1 }, { 0, 2 } }
+  for _, m in ipairs(draw) do g:play(m[1], m[2]) end
+  eq(g:play(2, 2), "Draw")
+  eq(g:winner(), 0); eq(g:result(), "Draw"); eq_list(g:winning_line(), {})
+end)
+
+test("illegal moves raise their status and change nothing", function()
+  local g = ttt.Game()
+  g:move(1, 1, 1)
+  local before = g:to_text()
+  raises_status("CELL_OCCUPIED", g.play, g, 1, 1)
+  raises_status("OUT_OF_BOUNDS", g.play, g, 3, 0)
+  raises_status("WRONG_TURN", g.move, g, 0, 0, 1)
+  raises_status("INVALID_ARGUMENT", g.move, g, 0, 0, 3)
+  raises_status("NOTHING_TO_REDO", g.redo, g)
+  eq(g:to_text(), before)
+  g:undo()
+  raises_status("NOTHING_TO_UNDO", g.undo, g)
+  local e = raises_status("CELL_OCCUPIED", ttt.judge, { { 0, 0 }, { 1, 1 }, { 0, 0 } })
+  eq(e.index, 3, "index of the repeated move in the Lua list")
+  assert(tostring(e):find("cell occupied", 1, true), tostring(e))
+  eq(raises_status("OUT_OF_BOUNDS", ttt.judge, { { 5, 0 } }).index, 1)
+  local won = { { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 }, { 0, 2 }, { 2, 2 } }
+  eq(raises_status("GAME_OVER", ttt.judge, won).index, 6)
+end)
+
+test("bad sizes", function()
+  raises_status("INVALID_ARGUMENT", ttt.Game, 0, 3, 3)
+  raises_status("INVALID_ARGUMENT", ttt.Game, 3, 3, 4)
+  raises_status("TOO_LARGE", ttt.Game, 65536, 65536, 5)
+  raises_status("INVALID_ARGUMENT", ttt.tictactoe, 0)
+  raises_status("INVALID_ARGUMENT", ttt.judge, {}, 3, 3, 0)
+end)
+
+test("judge on other boards", function()
+  eq(ttt.judge({ { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 }, { 0, 2 } }, 2, 5, 3), "A")
+  eq(ttt.judge({}, 15, 15, 5), "Pending")
+  eq(ttt.judge({ { 0, 0 }, { 0, 1 } }, 1, 2, 2), "Draw")
+end)
+
+test("clone is independent", function()
+  local g = ttt.Game()
+  g:play(0, 0)
+  local h = g:clone()
+  h:play(1, 1)
+  eq(g:move_count(), 1); eq(h:move_count(), 2)
+  g:close()
+  eq(h:cell(0, 0), 1, "the clone outlives the original")
+end)
+
+test("text round trip keeps the turn and who started", function()
+  local g = ttt.Game()
+  g:move(0, 0, 2) -- player 2 opens
+  eq(g:first_player(), 2)
+  local text = g:to_text()
+  eq(text, "3,3,3:O../.../...:X")
+  local h = ttt.from_text(text)
+  eq(h:to_move(), 1); eq(h:cell(0, 0), 2); eq(h:to_text(), text)
+  raises_status("NOTHING_TO_UNDO", h.undo, h)
+  eq(tostring(h), "tictactoe.Game(" .. text .. ")")
+  raises_status("PARSE_ERROR", ttt.from_text, "3,3,3:XQ./.../...:O")
+  raises_status("UNREACHABLE_BOARD", ttt.from_text, "3,3,3:XX./.../...:O")
+  raises_message("string expected", ttt.from_text, nil)
+end)
+
+------------------------------------------------------------------------------------------------
+-- Argument checks happen in Lua, before C.
+
+test("wrong types and out-of-range numbers are Lua errors", function()
+  local g = ttt.Game()
+  local bad = { { -1, "out of range" }, { 4294967296, "out of range" }, { 2 ^ 53, "out of range" },
+    { 1.5, "integer expected" }, { 0 / 0, "integer expected" }, { math.huge, "out of range" },
+    { "1", "integer expected, got string" }, { nil, "integer expected, got nil" },
+    { {}, "integer expected, got table" } }
+  for _, b in ipairs(bad) do
+    raises_message(b[2], g.play, g, b[1], 0)
+    raises_message(b[2], g.move, g, 0, 0, b[1])
+    raises_message(b[2], g.cell, g, 0, b[1])
+    raises_message(b[2], ttt.Game, 3, b[1], 3)
+    raises_message(b[2], ttt.judge, { { 0, b[1] } })
+  end
+  raises_message("bad argument #3 to 'move'", g.move, g, 0, 0, -1)
+  raises_message("table expected", ttt.judge, "0,0")
+  raises_message("move 2 is not a {row, col} table", ttt.judge, { { 0, 0 }, 5 })
+  eq(g:move_count(), 0, "nothing reached the game")
+  -- The largest uint32 passes the Lua check and reaches C, which answers with a status.
+  raises_status("OUT_OF_BOUNDS", g.play, g, 4294967295, 0)
+end)
+
+------------------------------------------------------------------------------------------------
+-- Ownership.
+
+test("a closed game raises instead of touching freed memory", function()
+  local g = ttt.Game()
+  g:play(0, 0)
+  g:close()
+  eq(g:is_closed(), true)
+  g:close() -- idempotent
+  for _, name in ipairs({ "play", "move", "undo", "redo", "reset", "clone", "result", "winner",
+    "to_move", "first_player", "cell", "move_count", "cells", "moves", "legal_moves",
+    "winning_line", "to_text" }) do
+    raises_message("closed", g[name], g, 0, 0, 1)
+  end
+  eq(tostring(g), "tictactoe.Game(closed)")
+end)
+
+test("the GC frees each game exactly once; close() disarms the GC", function()
+  local function collect() collectgarbage("collect"); collectgarbage("collect") end
+  collect()
+  local base = ttt._native_frees()
+  do local g = ttt.Game(); g:play(0, 0) end
+  collect()
+  eq(ttt._native_frees() - base, 1, "frees after dropping one game")
+  local g = ttt.Game()
+  g:close()
+  eq(ttt._native_frees() - base, 2, "close frees at once")
+  g = nil
+  collect()
+  eq(ttt._native_frees() - base, 2, "the GC does not free a closed game again")
+  for _ = 1, 1000 do ttt.Game(15, 15, 5):clone() end
+  collect()
+  eq(ttt._native_frees() - base, 2002, "1000 games and their clones")
+end)
+
+------------------------------------------------------------------------------------------------
+
+local passed, failed = 0, 0
+for _, t in ipairs(tests) do
+  local ok, err = pcall(t.fn)
+  if ok then
+    passed = passed + 1
+    print("ok - " .. t.name)
+  else
+    failed = failed + 1
+    print("not ok - " .. t.name .. ": " .. tostring(err))
+  end
+end
+print(("%d passed, %d failed"):format(passed, failed))
+os.exit(failed == 0 and 0 or 1)

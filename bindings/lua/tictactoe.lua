@@ -1,0 +1,357 @@
+-- tictactoe.lua: LuaJIT FFI binding of the tictactoe C library (play, judge, validate m,n,k-games).
+--
+--   local ttt = require("tictactoe")
+--   local g = ttt.Game(3, 3, 3)
+--   g:play(1, 1)
+--
+-- Board coordinates (row, col) count from 0, as in the C API; positions in Lua tables (a move
+-- list, an error's `index`) count from 1, as in Lua. See README.md for errors and ownership.
+local ffi = require("ffi")
+
+local M = {}
+
+-- The declarations of include/tictactoe.h with comments and preprocessor lines removed.
+-- test.lua checks that this list is exactly the header's, so it cannot go stale silently.
+M.CDEF = [[
+enum TttResult { TTT_PENDING = 0, TTT_A_WINS = 1, TTT_B_WINS = 2, TTT_DRAW = 3, };
+typedef uint32_t TttResult;
+enum TttStatus { TTT_OK = 0, TTT_NULL_POINTER = 1, TTT_INVALID_ARGUMENT = 2, TTT_OUT_OF_BOUNDS = 3, TTT_CELL_OCCUPIED = 4, TTT_WRONG_TURN = 5, TTT_GAME_OVER = 6, TTT_NOTHING_TO_UNDO = 7, TTT_NOTHING_TO_REDO = 8, TTT_PARSE_ERROR = 9, TTT_BUFFER_TOO_SMALL = 10, TTT_TOO_LARGE = 11, TTT_OUT_OF_MEMORY = 12, TTT_UNREACHABLE_BOARD = 13, TTT_TOO_HARD = 14, TTT_INTERNAL_ERROR = 15, };
+typedef uint32_t TttStatus;
+enum TttVerdict { TTT_VALID = 0, TTT_TOO_MANY_O = 1, TTT_TOO_MANY_X = 2, TTT_BOTH_WIN = 3, TTT_X_WON_THEN_O_MOVED = 4, TTT_O_WON_THEN_X_MOVED = 5, TTT_X_LINES_DISJOINT = 6, TTT_O_LINES_DISJOINT = 7, };
+typedef uint32_t TttVerdict;
+typedef struct TttGame TttGame;
+const char *ttt_version(void);
+const char *ttt_result_str(TttResult result);
+const char *ttt_verdict_str(TttVerdict verdict);
+TttStatus ttt_game_new(uint32_t rows, uint32_t cols, uint32_t k, TttGame **out_game);
+TttStatus ttt_tictactoe_new(uint32_t n, TttGame **out_game);
+void ttt_game_free(TttGame *game);
+TttStatus ttt_game_clone(const TttGame *game, TttGame **out_game);
+TttStatus ttt_game_reset(TttGame *game);
+TttStatus ttt_game_move(TttGame *game, uint32_t row, uint32_t col, uint32_t player, uint32_t *out_winner);
+TttStatus ttt_game_play(TttGame *game, uint32_t row, uint32_t col, TttResult *out_result);
+TttStatus ttt_game_undo(TttGame *game);
+TttStatus ttt_game_redo(TttGame *game);
+TttStatus ttt_game_size(const TttGame *game, uint32_t *out_rows, uint32_t *out_cols, uint32_t *out_k);
+TttStatus ttt_game_to_move(const TttGame *game, uint32_t *out_player);
+TttStatus ttt_game_first_player(const TttGame *game, uint32_t *out_player);
+TttStatus ttt_game_result(const TttGame *game, TttResult *out_result);
+TttStatus ttt_game_cell(const TttGame *game, uint32_t row, uint32_t col, uint32_t *out_player);
+TttStatus ttt_game_move_count(const TttGame *game, size_t *out_count);
+TttStatus ttt_game_cells(const TttGame *game, uint8_t *out_cells, size_t capacity, size_t *out_count);
+TttStatus ttt_game_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
+TttStatus ttt_game_legal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
+TttStatus ttt_game_winning_line(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
+TttStatus ttt_game_to_text(const TttGame *game, char *out_text, size_t capacity, size_t *out_len);
+TttStatus ttt_game_from_text(const char *text, size_t len, TttGame **out_game);
+TttStatus ttt_judge(const uint32_t *moves, size_t move_count, uint32_t rows, uint32_t cols, uint32_t k, TttResult *out_result);
+TttStatus ttt_judge_ex(const uint32_t *moves, size_t move_count, uint32_t rows, uint32_t cols, uint32_t k, TttResult *out_result, size_t *out_bad_index);
+TttStatus ttt_find_winner(const uint32_t *moves, size_t move_count, const char **out_answer);
+TttStatus ttt_validate(const char *board, size_t board_len, uint32_t rows, uint32_t cols, uint32_t k, TttVerdict *out_verdict);
+TttStatus ttt_validate_rows(const char *const *board_rows, size_t row_count, uint32_t k, TttVerdict *out_verdict);
+const char *ttt_status_str(TttStatus status);
+]]
+ffi.cdef(M.CDEF)
+
+-- Name <-> number tables read from the enums above (one source of truth), e.g.
+-- M.status.CELL_OCCUPIED == 4 and M.status[4] == "CELL_OCCUPIED".
+local function enum_table(name)
+  local t = {}
+  for key, value in M.CDEF:match("enum " .. name .. " (%b{})"):gmatch("TTT_([%w_]+) = (%d+)") do
+    t[key], t[tonumber(value)] = tonumber(value), key
+  end
+  return t
+end
+M.status = enum_table("TttStatus")
+M.verdict = enum_table("TttVerdict")
+
+-- The library is opened on first use, so that M.load(path) can pick another file first.
+-- Default: $TICTACTOE_LIB if set, else "tictactoe" (libtictactoe.so on the loader's path).
+local C
+C = setmetatable({}, { __index = function(_, name)
+  C = ffi.load(os.getenv("TICTACTOE_LIB") or "tictactoe")
+  return C[name]
+end })
+
+-- Opens the shared library at `path` (e.g. "./libtictactoe.so"); call before any other use.
+function M.load(path)
+  C = ffi.load(path)
+  return M
+end
+
+------------------------------------------------------------------------------------------------
+-- Errors. A status from the library is raised as a table with metatable M.Error:
+--   { status = 4, name = "CELL_OCCUPIED", message = "cell occupied", index = <judge only> }
+-- Misuse caught before C is reached (wrong type, out-of-range number, closed game) is raised as
+-- a plain string, like Lua's own "bad argument" errors.
+M.Error = {}
+M.Error.__index = M.Error
+M.Error.__tostring = function(e)
+  local at = e.index and (" at move " .. e.index) or ""
+  return ("tictactoe: %s%s (%s)"):format(e.message, at, e.name)
+end
+
+local function raise(status, index)
+  error(setmetatable({
+    status = status,
+    name = M.status[status] or "UNKNOWN",
+    message = ffi.string(C.ttt_status_str(status)),
+    index = index,
+  }, M.Error))
+end
+
+local function check(status)
+  if status ~= 0 then raise(status) end
+end
+
+local function argerror(n, fname, msg)
+  error(("bad argument #%d to '%s' (%s)"):format(n, fname, msg), 0)
+end
+
+-- Every number handed to C as uint32_t passes here: no silent truncation or wraparound.
+local function u32(v, n, fname)
+  if type(v) ~= "number" then
+    argerror(n, fname, "integer expected, got " .. type(v))
+  elseif v ~= math.floor(v) then
+    argerror(n, fname, "integer expected, got " .. tostring(v))
+  elseif v < 0 or v > 0xFFFFFFFF then
+    argerror(n, fname, tostring(v) .. " out of range [0, 4294967295]")
+  end
+  return v
+end
+
+------------------------------------------------------------------------------------------------
+-- Scratch out-parameters, reused: a game is single-threaded and LuaJIT runs one Lua thread.
+local out_u32 = ffi.new("uint32_t[3]")
+local out_size = ffi.new("size_t[1]")
+local out_game = ffi.new("TttGame *[1]")
+
+local RESULT = { [0] = "Pending", "A", "B", "Draw" }
+local WINNER = { [0] = 0, 1, 2, 0 } -- result -> winning player
+
+-- Counts native frees so the tests can prove each game is freed exactly once.
+local frees = 0
+local function free_game(ptr)
+  frees = frees + 1
+  C.ttt_game_free(ptr)
+end
+function M._native_frees() return frees end
+
+local Game = {}
+Game.__index = Game
+M.Game = Game
+
+-- Takes ownership of the game just written to out_game: the GC frees it unless close() did.
+local function adopt(status)
+  check(status)
+  local ptr = ffi.gc(out_game[0], free_game)
+  check(C.ttt_game_size(ptr, out_u32, out_u32 + 1, out_u32 + 2))
+  return setmetatable({ ptr = ptr, rows = out_u32[0], cols = out_u32[1], k = out_u32[2] }, Game)
+end
+
+-- ttt.Game() is 3,3,3; otherwise rows, cols and k are all required.
+setmetatable(Game, { __call = function(_, rows, cols, k)
+  if rows == nil and cols == nil and k == nil then rows, cols, k = 3, 3, 3 end
+  u32(rows, 1, "Game"); u32(cols, 2, "Game"); u32(k, 3, "Game")
+  return adopt(C.ttt_game_new(rows, cols, k, out_game))
+end })
+
+-- "Design Tic-Tac-Toe": an n x n board, n in a row wins.
+function M.tictactoe(n)
+  return adopt(C.ttt_tictactoe_new(u32(n, 1, "tictactoe"), out_game))
+end
+
+-- A game from Game:to_text()'s format, e.g. "3,3,3:X.O/.X./...:O".
+function M.from_text(text)
+  if type(text) ~= "string" then argerror(1, "from_text", "string expected, got " .. type(text)) end
+  return adopt(C.ttt_game_from_text(text, #text, out_game))
+end
+
+local function handle(self)
+  local ptr = self.ptr
+  if ptr == nil then error("tictactoe: the game is closed", 0) end
+  return ptr
+end
+
+-- Frees the native game now (idempotent). Any later use raises an error.
+function Game:close()
+  local ptr = self.ptr
+  if ptr ~= nil then
+    self.ptr = nil
+    ffi.gc(ptr, nil) -- disarm the finalizer, so the free below is the only one
+    free_game(ptr)
+  end
+end
+
+function Game:is_closed() return self.ptr == nil end
+
+function Game:clone()
+  return adopt(C.ttt_game_clone(handle(self), out_game))
+end
+
+-- "Design Tic-Tac-Toe": player (1 or 2) moves; returns the winner, 0 while nobody has won.
+function Game:move(row, col, player)
+  local ptr = handle(self)
+  check(C.ttt_game_move(ptr, u32(row, 1, "move"), u32(col, 2, "move"), u32(player, 3, "move"),
+    out_u32))
+  return out_u32[0]
+end
+
+-- The side to move plays; returns the result after the move: "Pending", "A", "B" or "Draw".
+function Game:play(row, col)
+  local ptr = handle(self)
+  check(C.ttt_game_play(ptr, u32(row, 1, "play"), u32(col, 2, "play"), out_u32))
+  return RESULT[out_u32[0]]
+end
+
+function Game:undo() check(C.ttt_game_undo(handle(self))) end
+function Game:redo() check(C.ttt_game_redo(handle(self))) end
+function Game:reset() check(C.ttt_game_reset(handle(self))) end
+
+-- Calls a read-only C getter that has one uint32_t out-parameter.
+local function get_u32(self, fn)
+  check(fn(handle(self), out_u32))
+  return out_u32[0]
+end
+
+function Game:result() return RESULT[get_u32(self, C.ttt_game_result)] end
+function Game:winner() return WINNER[get_u32(self, C.ttt_game_result)] end
+function Game:to_move() return get_u32(self, C.ttt_game_to_move) end
+function Game:first_player() return get_u32(self, C.ttt_game_first_player) end
+function Game:size() return self.rows, self.cols, self.k end
+
+-- The stone on (row, col): 0 empty, 1 or 2.
+function Game:cell(row, col)
+  local ptr = handle(self)
+  check(C.ttt_game_cell(ptr, u32(row, 1, "cell"), u32(col, 2, "cell"), out_u32))
+  return out_u32[0]
+end
+
+function Game:move_count()
+  check(C.ttt_game_move_count(handle(self), out_size))
+  return tonumber(out_size[0])
+end
+
+-- Runs a C "fill my buffer" function twice: once for the size, once into a buffer of that size.
+local function fetch(ptr, fn, ctype)
+  local status = fn(ptr, nil, 0, out_size)
+  local n = tonumber(out_size[0])
+  if status ~= 0 and status ~= M.status.BUFFER_TOO_SMALL then raise(status) end
+  local buf = ffi.new(ctype, n + 1) -- + 1: room for to_text's NUL
+  check(fn(ptr, buf, n + 1, out_size))
+  return buf, n
+end
+
+-- The board, row-major: t[row * cols + col + 1] is 0, 1 or 2.
+function Game:cells()
+  local buf, n = fetch(handle(self), C.ttt_game_cells, "uint8_t[?]")
+  local t = {}
+  for i = 0, n - 1 do t[i + 1] = buf[i] end
+  return t
+end
+
+-- A cell list from C as a Lua array of {row, col} pairs.
+local function cell_pairs(self, fn)
+  local buf, n = fetch(handle(self), fn, "uint32_t[?]")
+  local cols, t = self.cols, {}
+  for i = 0, n - 1 do t[i + 1] = { math.floor(buf[i] / cols), buf[i] % cols } end
+  return t
+end
+
+function Game:moves() return cell_pairs(self, C.ttt_game_moves) end
+function Game:legal_moves() return cell_pairs(self, C.ttt_game_legal_moves) end
+function Game:winning_line() return cell_pairs(self, C.ttt_game_winning_line) end
+
+-- The game as text ("3,3,3:X.O/.X./...:O"); M.from_text reads it back.
+function Game:to_text()
+  local buf, n = fetch(handle(self), C.ttt_game_to_text, "char[?]")
+  return ffi.string(buf, n)
+end
+
+function Game:__tostring()
+  if self.ptr == nil then return "tictactoe.Game(closed)" end
+  return "tictactoe.Game(" .. self:to_text() .. ")"
+end
+
+------------------------------------------------------------------------------------------------
+-- Functions without a game.
+
+function M.version() return ffi.string(C.ttt_version()) end
+
+-- Flattens {{row, col}, ...} into a C array row0, col0, row1, col1, ...
+local function flat_moves(moves, fname)
+  if type(moves) ~= "table" then argerror(1, fname, "table expected, got " .. type(moves)) end
+  local buf = ffi.new("uint32_t[?]", 2 * #moves + 1)
+  for i, m in ipairs(moves) do
+    if type(m) ~= "table" then argerror(1, fname, "move " .. i .. " is not a {row, col} table") end
+    buf[2 * i - 2], buf[2 * i - 1] = u32(m[1], 1, fname), u32(m[2], 1, fname)
+  end
+  return buf, #moves
+end
+
+-- "Find Winner": "A", "B", "Draw" or "Pending" for moves {{row, col}, ...}, A first.
+-- A rule-breaking move raises an M.Error whose `index` is that move's position in `moves`.
+function M.judge(moves, rows, cols, k)
+  local buf, n = flat_moves(moves, "judge")
+  rows, cols, k = rows or 3, cols or 3, k or 3
+  local status = C.ttt_judge_ex(buf, n, u32(rows, 2, "judge"), u32(cols, 3, "judge"),
+    u32(k, 4, "judge"), out_u32, out_size)
+  if status == M.status.OUT_OF_BOUNDS or status == M.status.CELL_OCCUPIED
+      or status == M.status.GAME_OVER then
+    raise(status, tonumber(out_size[0]) + 1)
+  end
+  check(status)
+  return RESULT[out_u32[0]]
+end
+
+-- LeetCode 1275 on 3 x 3, through the library's own LeetCode-shaped entry point.
+function M.find_winner(moves)
+  local buf, n = flat_moves(moves, "find_winner")
+  local answer = ffi.new("const char *[1]")
+  check(C.ttt_find_winner(buf, n, answer))
+  return ffi.string(answer[0])
+end
+
+-- Returns valid (boolean), reason (string, nil when valid), code (M.verdict number).
+local function verdict(status, out)
+  check(status)
+  local code = out[0]
+  if code == 0 then return true, nil, 0 end
+  return false, ffi.string(C.ttt_verdict_str(code)), code
+end
+
+-- "Valid State": is the board reachable in a legal game (X first)? `board` is a table of row
+-- strings (LeetCode's form) or one string with rows split by '/' or '\n' (an unsplit string
+-- must be square). k = nil means k = rows = cols, an INVALID_ARGUMENT error for a non-square
+-- board. Cells: 'X', 'O', and ' ' or '.' for empty.
+function M.validate(board, k)
+  if k ~= nil then u32(k, 2, "validate") end
+  local out = ffi.new("TttVerdict[1]")
+  if type(board) == "table" then
+    local rows = ffi.new("const char *[?]", #board + 1)
+    for i, row in ipairs(board) do
+      if type(row) ~= "string" then argerror(1, "validate", "row " .. i .. " is not a string") end
+      rows[i - 1] = row -- `board` keeps the strings alive during the call
+    end
+    return verdict(C.ttt_validate_rows(rows, #board, k or 0, out), out)
+  elseif type(board) ~= "string" then
+    argerror(1, "validate", "table or string expected, got " .. type(board))
+  end
+  local nrows, ncols = 0, nil
+  for row in board:gmatch("[^/\n]+") do
+    nrows, ncols = nrows + 1, ncols or #row
+  end
+  if nrows == 1 then -- unsplit: must be square
+    nrows = math.floor(math.sqrt(#board) + 0.5)
+    if nrows * nrows ~= #board then argerror(1, "validate", "an unsplit board must be square") end
+    ncols = nrows
+  end
+  k = k or (nrows == ncols and nrows or 0)
+  return verdict(C.ttt_validate(board, #board, nrows, ncols or 0, k, out), out)
+end
+
+function M.result_str(result) return ffi.string(C.ttt_result_str(u32(result, 1, "result_str"))) end
+function M.verdict_str(v) return ffi.string(C.ttt_verdict_str(u32(v, 1, "verdict_str"))) end
+function M.status_str(s) return ffi.string(C.ttt_status_str(u32(s, 1, "status_str"))) end
+
+return M
