@@ -1,0 +1,292 @@
+//! The C side of the library, checked from the outside: every program in `examples/` is
+//! compiled with the `cc` crate's compiler, linked against the library this same `cargo test`
+//! built, run, and its output compared with text written by hand from the seed exercises. With
+//! valgrind (required when `TTT_REQUIRE_VALGRIND=1`, as `.ci/test` sets) each also runs under
+//! memcheck and must show no error and no leak of any kind. The header must compile on its own
+//! as C99 and C++, and the C benchmark must build and pass its own cross-checks.
+//!
+//! Which library file: `cargo test` compiles the library once, in every crate type of
+//! Cargo.toml (rlib, staticlib, cdylib), into `target/<profile>/deps/`; only `cargo build`
+//! copies them up to `target/<profile>/`. So the tests link `deps/libtictactoe.{a,so}`: the
+//! output of the very rustc run that produced the rlib this test executable contains, never a
+//! stale copy from an older `cargo build`, and no nested cargo is needed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+/// Where things are, found once.
+struct Paths {
+    root: PathBuf,
+    /// `target/<profile>/deps`, holding `libtictactoe.a` and `libtictactoe.so`.
+    lib_dir: PathBuf,
+    /// Where the compiled programs go.
+    out_dir: PathBuf,
+}
+
+fn paths() -> &'static Paths {
+    static PATHS: OnceLock<Paths> = OnceLock::new();
+    PATHS.get_or_init(|| {
+        let exe = std::env::current_exe().expect("the test knows its own path");
+        let lib_dir = exe.parent().expect("the test executable lives in target/<profile>/deps").to_path_buf();
+        for lib in ["libtictactoe.a", "libtictactoe.so"] {
+            assert!(
+                lib_dir.join(lib).is_file(),
+                "{lib} missing from {}: cargo test builds it",
+                lib_dir.display()
+            );
+        }
+        let out_dir = lib_dir.parent().expect("deps has a parent").join("c-examples");
+        std::fs::create_dir_all(&out_dir).expect("can create the output directory");
+        Paths { root: PathBuf::from(env!("CARGO_MANIFEST_DIR")), lib_dir, out_dir }
+    })
+}
+
+/// The host's target triple; the examples run here, so host and target are the same.
+fn host_triple() -> &'static str {
+    static TRIPLE: OnceLock<String> = OnceLock::new();
+    TRIPLE.get_or_init(|| {
+        let out = Command::new("rustc").arg("-vV").output().expect("rustc is on PATH");
+        let text = String::from_utf8(out.stdout).expect("rustc -vV prints UTF-8");
+        let host = text.lines().find_map(|l| l.strip_prefix("host: ")).expect("rustc -vV names the host");
+        host.to_string()
+    })
+}
+
+/// The C or C++ compiler `cc` picks, with its base flags (optimization, debug info, -m64...).
+/// Outside a build script `cc` has no TARGET/OPT_LEVEL/DEBUG variables, so they are given here.
+fn compiler(cpp: bool) -> Command {
+    let tool = cc::Build::new()
+        .cargo_metadata(false)
+        .cpp(cpp)
+        .opt_level(2)
+        .debug(true)
+        .host(host_triple())
+        .target(host_triple())
+        .get_compiler();
+    let mut cmd = tool.to_command();
+    cmd.args(["-Wall", "-Wextra", "-Wpedantic", "-Werror"]).arg("-I").arg(paths().root.join("include"));
+    cmd
+}
+
+#[derive(Clone, Copy)]
+enum Link {
+    /// `libtictactoe.a` plus the system libraries the Rust standard library needs.
+    Static,
+    /// `-ltictactoe` with an rpath, so the program finds the `.so` where it was built.
+    Shared,
+}
+
+/// Runs a command to completion and fails the test, showing its output, unless it succeeds.
+fn succeed(mut cmd: Command) -> Output {
+    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed ({}):\n{}{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Compiles and links `sources` (paths from the repository root) into the executable `name`.
+fn build(name: &str, sources: &[&str], std: &str, link: Link) -> PathBuf {
+    let p = paths();
+    let exe = p.out_dir.join(name);
+    let mut cmd = compiler(std.contains("++"));
+    cmd.arg(format!("-std={std}")).arg("-I").arg(p.root.join("examples"));
+    cmd.args(sources.iter().map(|s| p.root.join(s))).arg("-o").arg(&exe);
+    match link {
+        Link::Static => cmd.arg(p.lib_dir.join("libtictactoe.a")),
+        Link::Shared => cmd
+            .arg(format!("-L{}", p.lib_dir.display()))
+            .arg("-ltictactoe")
+            .arg(format!("-Wl,-rpath,{}", p.lib_dir.display())),
+    };
+    cmd.args(["-lpthread", "-ldl", "-lm"]);
+    succeed(cmd);
+    exe
+}
+
+/// Whether to run programs under valgrind: always when CI demands it (then a missing valgrind
+/// is a failure), otherwise when it is installed.
+fn use_valgrind() -> bool {
+    let installed = Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
+    if std::env::var("TTT_REQUIRE_VALGRIND").as_deref() == Ok("1") {
+        assert!(installed, "TTT_REQUIRE_VALGRIND=1 but valgrind cannot be run");
+    }
+    installed
+}
+
+/// Runs `exe` with `args`, plainly and (see `use_valgrind`) under memcheck, and returns its
+/// standard output, which must be the same both times.
+fn run(exe: &Path, args: &[&str]) -> String {
+    let mut plain = Command::new(exe);
+    plain.args(args);
+    let stdout = String::from_utf8(succeed(plain).stdout).expect("the examples print UTF-8");
+    if use_valgrind() {
+        let mut memcheck = Command::new("valgrind");
+        memcheck
+            .args(["--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=all", "--quiet"])
+            .arg(exe)
+            .args(args);
+        let checked = succeed(memcheck);
+        assert_eq!(String::from_utf8_lossy(&checked.stdout), stdout, "output differs under valgrind");
+    }
+    stdout
+}
+
+/// Builds `examples/<name>.c` statically, runs it, and compares its whole output.
+fn check_example(name: &str, expected: &str) {
+    let exe = build(name, &[&format!("examples/{name}.c")], "c99", Link::Static);
+    assert_eq!(run(&exe, &[]), expected, "output of examples/{name}.c");
+}
+
+// The "Find Winner" exercise's four examples and answers, then a 15 x 15 game won by five in
+// row 7, then a list whose third move (index 2) repeats the first cell.
+const FIND_WINNER: &str = r#"Find Winner, 3 x 3, A moves first:
+moves = [[0,0],[2,0],[1,1],[2,1],[2,2]] -> A
+moves = [[0,0],[1,1],[0,1],[0,2],[1,0],[2,0]] -> B
+moves = [[0,0],[1,1],[2,0],[1,0],[1,2],[2,1],[0,1],[0,2],[2,2]] -> Draw
+moves = [[0,0],[1,1]] -> Pending
+Find Winner, 15 x 15, five in a row:
+moves = [[7,7],[0,0],[7,8],[0,1],[7,9],[0,2],[7,10],[0,3],[7,11]] -> A
+A rejected list:
+moves = [[1,1],[0,0],[1,1]] -> error "cell occupied" at move 2
+"#;
+
+#[test]
+fn find_winner_example() {
+    check_example("find_winner", FIND_WINNER);
+}
+
+// The "Valid State" exercise's three boards and answers (O moved first; X moved twice), then:
+// the board from the seed's explanation where X's two lines meet at X's last stone (valid),
+// both players with a line, and two X lines on 5 x 5 (k = 3) no single move could complete.
+const VALID_STATE: &str = r#"Valid Tic-Tac-Toe State, 3 x 3:
+board = ["O  ","   ","   "] -> false: O has more stones than X (X always moves first)
+board = ["XOX"," X ","   "] -> false: X has more than one stone more than O (players alternate)
+board = ["XOX","O O","XOX"] -> true
+General boards:
+3 x 3, k = 3, board = XXX/OOX/OOX -> true
+3 x 3, k = 3, board = XXX/OOO/... -> false: both players have a line
+5 x 5, k = 3, board = XXX../O.O.O/.O.O./...../XXX.. -> false: X's lines share no stone that could have been the last move
+"#;
+
+#[test]
+fn valid_state_example() {
+    check_example("valid_state", VALID_STATE);
+}
+
+// The "Design Tic-Tac-Toe" example: output [null, 0, 0, 0, 0, 0, 0, 1]; then the moves the
+// exercise forbids: after the win, out of turn, on an occupied cell, off the board.
+const DESIGN: &str = "TicTacToe toe = TicTacToe(3)
+toe.move(0, 0, 1) -> 0
+toe.move(0, 2, 2) -> 0
+toe.move(2, 2, 1) -> 0
+toe.move(1, 1, 2) -> 0
+toe.move(2, 0, 1) -> 0
+toe.move(1, 0, 2) -> 0
+toe.move(2, 1, 1) -> 1
+toe.move(1, 2, 2) -> error: game is over
+fresh game: move(1, 1, 1), then move(0, 0, 1) -> error: not this player's turn
+fresh game: move(1, 1, 2) -> error: cell occupied
+fresh game: move(3, 0, 2) -> error: cell out of bounds
+";
+
+#[test]
+fn design_tictactoe_example() {
+    check_example("design_tictactoe", DESIGN);
+}
+
+/// The same program linked against the shared library must behave the same, and must really
+/// load `libtictactoe.so` at run time.
+#[test]
+fn design_tictactoe_linked_shared() {
+    let exe = build("design_tictactoe_shared", &["examples/design_tictactoe.c"], "c99", Link::Shared);
+    let mut readelf = Command::new("readelf");
+    readelf.arg("-d").arg(&exe);
+    let dynamic = String::from_utf8(succeed(readelf).stdout).expect("readelf prints UTF-8");
+    assert!(dynamic.contains("Shared library: [libtictactoe.so]"), "not linked to the .so:\n{dynamic}");
+    assert_eq!(run(&exe, &[]), DESIGN);
+}
+
+// X takes the centre, O an edge; X's corner (0,0) is blocked on the diagonal by (2,2); X's
+// (2,0) makes two threats, O blocks the column at (1,0), and X wins on the anti-diagonal.
+// Undo takes back (0,2); the saved text has X to move, and the loaded game, after X plays
+// (0,2), reads the same as the original after redo. Then X wins gomoku on the diagonal.
+const DEMO: &str = concat!(
+    "tictactoe ",
+    env!("CARGO_PKG_VERSION"),
+    "
+
+Tic-tac-toe: 3 x 3, three in a row wins
+X plays (1,1)
+O plays (0,1)
+X plays (0,0)
+O plays (2,2)
+X plays (2,0)
+O plays (1,0)
+X plays (0,2)
+X O X
+O X .
+X . O
+result: A, 7 stones
+winning line: (0,2) (1,1) (2,0)
+(2,1) -> error: game is over
+undo
+X O .
+O X .
+X . O
+result: Pending, 6 stones, X to move
+saved: 3,3,3:XO./OX./X.O:X
+loaded: result: Pending, 6 stones, X to move
+X plays (0,2)
+redo on the original
+original:  3,3,3:XOX/OX./X.O:O
+continued: 3,3,3:XOX/OX./X.O:O
+
+Gomoku: 15 x 15, five in a row wins
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . X O . . . . . . . . . .
+. . . . X O . . . . . . . . .
+. . . . . X O . . . . . . . .
+. . . . . . X O . . . . . . .
+. . . . . . . X . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+winner: player 1
+winning line: (3,3) (4,4) (5,5) (6,6) (7,7)
+"
+);
+
+#[test]
+fn demo_example() {
+    check_example("demo", DEMO);
+}
+
+/// The header alone, as C99 and as C++11 and C++17, with every warning an error.
+#[test]
+fn header_compiles_alone_as_c_and_cpp() {
+    let header = paths().root.join("include/tictactoe.h");
+    for (cpp, std, lang) in [(false, "c99", "c"), (true, "c++11", "c++"), (true, "c++17", "c++")] {
+        let mut cmd = compiler(cpp);
+        cmd.arg(format!("-std={std}")).args(["-fsyntax-only", "-x", lang]).arg(&header);
+        succeed(cmd);
+    }
+}
+
+/// A C++ program that includes the header twice builds and runs against the static library.
+#[test]
+fn header_included_twice_from_cpp() {
+    let exe = build("header_twice", &["examples/header_twice.cpp"], "c++17", Link::Static);
+    assert_eq!(run(&exe, &[]), "C++: Pending after one move\n");
+}
