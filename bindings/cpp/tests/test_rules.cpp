@@ -1,0 +1,122 @@
+// Tests of the free functions: judge / find_winner ("Find Winner" seed), validate ("Valid
+// State" seed) with every verdict and every error path, and the string helpers.
+#include "tictactoe.hpp"
+
+#include <cstring>
+
+#include "check.hpp"
+
+using ttt::Result;
+using ttt::Status;
+using ttt::Verdict;
+
+// The four examples of LeetCode 1275.
+static void find_winner_seed() {
+  CHECK_EQ(ttt::find_winner({{0, 0}, {2, 0}, {1, 1}, {2, 1}, {2, 2}}), "A");
+  CHECK_EQ(ttt::find_winner({{0, 0}, {1, 1}, {0, 1}, {0, 2}, {1, 0}, {2, 0}}), "B");
+  CHECK_EQ(ttt::find_winner(
+               {{0, 0}, {1, 1}, {2, 0}, {1, 0}, {1, 2}, {2, 1}, {0, 1}, {0, 2}, {2, 2}}),
+           "Draw");
+  CHECK_EQ(ttt::find_winner({{0, 0}, {1, 1}}), "Pending");
+  CHECK_EQ(ttt::find_winner({}), "Pending");
+
+  CHECK(ttt::judge({{0, 0}, {2, 0}, {1, 1}, {2, 1}, {2, 2}}) == Result::AWins);
+  CHECK(ttt::judge({{0, 0}, {1, 1}, {0, 1}, {0, 2}, {1, 0}, {2, 0}}) == Result::BWins);
+  CHECK_EQ(ttt::to_string(Result::BWins), "B");
+  CHECK_EQ(ttt::to_string(Result::Pending), "Pending");
+}
+
+static void judge_general_boards() {
+  // 1 x 7, k = 3: A takes 0, 1, 2 while B plays 5, 6.
+  CHECK(ttt::judge({{0, 0}, {0, 5}, {0, 1}, {0, 6}, {0, 2}}, 1, 7, 3) == Result::AWins);
+  // 15 x 15, k = 5: B completes a column.
+  std::vector<ttt::Cell> moves;
+  for (std::uint32_t i = 0; i < 5; ++i) {
+    moves.push_back({0, 2 * i + 1});  // A: a gapped row, never 5 in a row
+    moves.push_back({5 + i, 9});
+  }
+  CHECK(ttt::judge(moves, 15, 15, 5) == Result::BWins);
+  moves.pop_back();
+  CHECK(ttt::judge(moves, 15, 15, 5) == Result::Pending);
+}
+
+// The offending move's index comes with the exception.
+static void judge_errors() {
+  const auto at = [](std::size_t index) {
+    return [index](const ttt::IllegalMove& e) { return e.move_index() == index; };
+  };
+  CHECK_STATUS(ttt::judge({{0, 0}, {1, 1}, {0, 0}}), ttt::IllegalMove, Status::CellOccupied);
+  CHECK_THROWS_IF(ttt::judge({{0, 0}, {1, 1}, {0, 0}}), ttt::IllegalMove, at(2));
+  CHECK_STATUS(ttt::judge({{0, 3}}), ttt::IllegalMove, Status::OutOfBounds);
+  CHECK_THROWS_IF(ttt::judge({{1, 1}, {3, 0}}), ttt::IllegalMove, at(1));
+  CHECK_STATUS(ttt::judge({{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0, 2}, {2, 2}}), ttt::IllegalMove,
+               Status::GameOver);
+  CHECK_THROWS_IF(ttt::judge({{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0, 2}, {2, 2}}),
+                  ttt::IllegalMove, at(5));
+  CHECK_STATUS(ttt::find_winner({{0, 0}, {0, 0}}), ttt::IllegalMove, Status::CellOccupied);
+  CHECK_STATUS(ttt::judge({}, 0, 3, 3), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK_STATUS(ttt::judge({}, 3, 3, 4), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK_THROWS(ttt::judge({}, -3, 3, 3), std::out_of_range);
+  // A non-illegal-move error carries no index.
+  CHECK_THROWS_IF(ttt::judge({}, 0, 3, 3), ttt::Error, [](const ttt::Error& e) {
+    return dynamic_cast<const ttt::IllegalMove*>(&e) == nullptr;
+  });
+}
+
+// The three examples of LeetCode 794, as rows and as one string.
+static void valid_state_seed() {
+  CHECK(ttt::validate({"O  ", "   ", "   "}) == Verdict::TooManyO);
+  CHECK(ttt::validate({"XOX", " X ", "   "}) == Verdict::TooManyX);
+  CHECK(ttt::validate({"XOX", "O O", "XOX"}) == Verdict::Valid);
+  CHECK(ttt::validate("O  /   /   ") == Verdict::TooManyO);
+  CHECK(ttt::validate("XOX\n X \n   ") == Verdict::TooManyX);
+  CHECK(ttt::validate("XOXO OXOX") == Verdict::Valid);
+}
+
+// One board per verdict, each worked out by hand from SPEC §4.
+static void every_verdict() {
+  CHECK(ttt::validate("XXX/OOO/...") == Verdict::BothWin);
+  CHECK(ttt::validate("XXX/OO./O..") == Verdict::XWonThenOMoved);
+  CHECK(ttt::validate("OOO/XX./XX.") == Verdict::OWonThenXMoved);
+  CHECK(ttt::validate("XXX../....O/O..O./.O..O/XXX..", 5, 5, 3) == Verdict::XLinesDisjoint);
+  CHECK(ttt::validate("OOO../....X/X..X./.X..X/OOOX.", 5, 5, 3) == Verdict::OLinesDisjoint);
+  CHECK(ttt::validate("XXX/OO./...") == Verdict::Valid);
+  CHECK(ttt::validate("XO./XO./XO.") == Verdict::BothWin);
+  CHECK(ttt::validate({"XO.", "XO.", "X.."}, 3) == Verdict::Valid);
+  CHECK(ttt::validate({"X....", "....."}, 2) == Verdict::Valid);  // 2 x 5, k = 2
+
+  CHECK_EQ(ttt::to_string(Verdict::Valid).empty(), false);
+  CHECK(ttt::to_string(Verdict::BothWin) != ttt::to_string(Verdict::TooManyX));
+}
+
+static void validate_errors() {
+  CHECK_STATUS(ttt::validate("XOQ/.../..."), ttt::ParseError, Status::ParseError);
+  CHECK_STATUS(ttt::validate("XO/.../..."), ttt::ParseError, Status::ParseError);
+  CHECK_STATUS(ttt::validate("", 0, 3, 3), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK_STATUS(ttt::validate(".........", 3, 3, 4), ttt::InvalidArgument,
+               Status::InvalidArgument);
+  CHECK_THROWS(ttt::validate(".........", 3, -3, 3), std::out_of_range);
+  CHECK_STATUS(ttt::validate({"X..", "..."}), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK_STATUS(ttt::validate({"X..", ".."}, 2), ttt::ParseError, Status::ParseError);
+  CHECK_STATUS(ttt::validate({std::string("X\0.", 3), "...", "..."}), ttt::ParseError,
+               Status::ParseError);
+  CHECK_THROWS(ttt::validate({"X..", "...", "..."}, -1), std::out_of_range);
+}
+
+static void strings() {
+  CHECK_EQ(ttt::version(), TTT_VERSION_STRING);
+  CHECK_EQ(ttt::to_string(Status::CellOccupied), ttt_status_str(TTT_CELL_OCCUPIED));
+  CHECK(!ttt::to_string(Status::Ok).empty());
+  CHECK(ttt::to_string(static_cast<Status>(999)) == ttt::to_string(static_cast<Status>(1000)));
+}
+
+int main() {
+  find_winner_seed();
+  judge_general_boards();
+  judge_errors();
+  valid_state_seed();
+  every_verdict();
+  validate_errors();
+  strings();
+  return check::result("test_rules");
+}

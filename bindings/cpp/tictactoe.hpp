@@ -1,0 +1,445 @@
+// tictactoe.hpp — header-only C++17 wrapper over the tictactoe C API (include/tictactoe.h).
+//
+// Thin by design: every call goes straight to one C function; the only logic here is turning
+// statuses into exceptions, handles into an RAII owner, and caller buffers into std::vector /
+// std::string. See bindings/cpp/README.md.
+//
+// Numbers in: rows, columns, k and players are taken as std::int64_t so that a negative or
+// too-large value (from any integer type) throws std::out_of_range instead of silently wrapping
+// to a different uint32_t. Everything the C library rejects throws a ttt::Error.
+#ifndef TICTACTOE_HPP
+#define TICTACTOE_HPP
+
+#include <tictactoe.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ttt {
+
+/// A C `TttStatus` as a scoped enum (same numbers).
+enum class Status : std::uint32_t {
+  Ok = TTT_OK,
+  NullPointer = TTT_NULL_POINTER,
+  InvalidArgument = TTT_INVALID_ARGUMENT,
+  OutOfBounds = TTT_OUT_OF_BOUNDS,
+  CellOccupied = TTT_CELL_OCCUPIED,
+  WrongTurn = TTT_WRONG_TURN,
+  GameOver = TTT_GAME_OVER,
+  NothingToUndo = TTT_NOTHING_TO_UNDO,
+  NothingToRedo = TTT_NOTHING_TO_REDO,
+  ParseError = TTT_PARSE_ERROR,
+  BufferTooSmall = TTT_BUFFER_TOO_SMALL,
+  TooLarge = TTT_TOO_LARGE,
+  OutOfMemory = TTT_OUT_OF_MEMORY,
+  UnreachableBoard = TTT_UNREACHABLE_BOARD,
+  TooHard = TTT_TOO_HARD,
+  InternalError = TTT_INTERNAL_ERROR,
+};
+
+/// How a game stands (C `TttResult`).
+enum class Result : std::uint32_t {
+  Pending = TTT_PENDING,
+  AWins = TTT_A_WINS,
+  BWins = TTT_B_WINS,
+  Draw = TTT_DRAW,
+};
+
+/// Whether a board is reachable, else the first reason why not (C `TttVerdict`).
+enum class Verdict : std::uint32_t {
+  Valid = TTT_VALID,
+  TooManyO = TTT_TOO_MANY_O,
+  TooManyX = TTT_TOO_MANY_X,
+  BothWin = TTT_BOTH_WIN,
+  XWonThenOMoved = TTT_X_WON_THEN_O_MOVED,
+  OWonThenXMoved = TTT_O_WON_THEN_X_MOVED,
+  XLinesDisjoint = TTT_X_LINES_DISJOINT,
+  OLinesDisjoint = TTT_O_LINES_DISJOINT,
+};
+
+/// A board cell, counted from 0.
+struct Cell {
+  std::uint32_t row;
+  std::uint32_t col;
+  friend bool operator==(Cell a, Cell b) noexcept { return a.row == b.row && a.col == b.col; }
+  friend bool operator!=(Cell a, Cell b) noexcept { return !(a == b); }
+};
+
+/// "A few words" naming a status, e.g. "cell occupied".
+inline std::string_view to_string(Status s) noexcept {
+  return ttt_status_str(static_cast<TttStatus>(s));
+}
+/// "Pending", "A", "B" or "Draw" — the "Find Winner" answers.
+inline std::string_view to_string(Result r) noexcept {
+  return ttt_result_str(static_cast<TttResult>(r));
+}
+/// A sentence naming why a board is unreachable (or that it is reachable).
+inline std::string_view to_string(Verdict v) noexcept {
+  return ttt_verdict_str(static_cast<TttVerdict>(v));
+}
+/// The linked library's version, "MAJOR.MINOR.PATCH".
+inline std::string_view version() noexcept { return ttt_version(); }
+
+/// Every non-OK status from the library is thrown as an Error (or one of its subclasses).
+class Error : public std::runtime_error {
+ public:
+  Error(Status status, const std::string& what) : std::runtime_error(what), status_(status) {}
+  Status status() const noexcept { return status_; }
+
+ private:
+  Status status_;
+};
+
+/// OutOfBounds, CellOccupied, WrongTurn, GameOver. From judge(), also the index of the bad move.
+class IllegalMove : public Error {
+ public:
+  IllegalMove(Status status, const std::string& what,
+              std::optional<std::size_t> move_index = std::nullopt)
+      : Error(status, what), move_index_(move_index) {}
+  std::optional<std::size_t> move_index() const noexcept { return move_index_; }
+
+ private:
+  std::optional<std::size_t> move_index_;
+};
+
+/// InvalidArgument, TooLarge: a board size or player the rules do not allow.
+class InvalidArgument : public Error {
+ public:
+  using Error::Error;
+};
+
+/// NothingToUndo, NothingToRedo.
+class NoHistory : public Error {
+ public:
+  using Error::Error;
+};
+
+/// ParseError, UnreachableBoard: text or a board that cannot be read or cannot arise.
+class ParseError : public Error {
+ public:
+  using Error::Error;
+};
+
+/// TooHard: the position is too big to solve exactly.
+class TooHard : public Error {
+ public:
+  using Error::Error;
+};
+
+namespace detail {
+
+[[noreturn]] inline void raise(TttStatus raw, const char* where,
+                               std::optional<std::size_t> move_index = std::nullopt) {
+  const auto status = static_cast<Status>(raw);
+  const std::string what = std::string(where) + ": " + ttt_status_str(raw);
+  switch (status) {
+    case Status::OutOfBounds:
+    case Status::CellOccupied:
+    case Status::WrongTurn:
+    case Status::GameOver:
+      throw IllegalMove(status, what, move_index);
+    case Status::InvalidArgument:
+    case Status::TooLarge:
+      throw InvalidArgument(status, what);
+    case Status::NothingToUndo:
+    case Status::NothingToRedo:
+      throw NoHistory(status, what);
+    case Status::ParseError:
+    case Status::UnreachableBoard:
+      throw ParseError(status, what);
+    case Status::TooHard:
+      throw TooHard(status, what);
+    default:
+      throw Error(status, what);
+  }
+}
+
+inline void check(TttStatus raw, const char* where) {
+  if (raw != TTT_OK) raise(raw, where);
+}
+
+/// The C API takes uint32_t; refuse what would wrap rather than pass a different number.
+inline std::uint32_t u32(std::int64_t value, const char* name) {
+  if (value < 0 || value > std::int64_t{std::numeric_limits<std::uint32_t>::max()}) {
+    throw std::out_of_range(std::string("ttt: ") + name + " = " + std::to_string(value) +
+                            " is outside [0, 2^32)");
+  }
+  return static_cast<std::uint32_t>(value);
+}
+
+/// For the C functions that fill a caller buffer and always report the needed count:
+/// ask for the count with an empty buffer, then fill a vector of that size.
+template <class T, class Fill>
+std::vector<T> fetch(Fill fill, const char* where) {
+  std::size_t count = 0;
+  const TttStatus first = fill(nullptr, 0, &count);
+  if (first != TTT_OK && first != TTT_BUFFER_TOO_SMALL) raise(first, where);
+  std::vector<T> out(count);
+  if (count > 0) check(fill(out.data(), out.size(), &count), where);
+  return out;
+}
+
+}  // namespace detail
+
+/// An m,n,k-game. Move-only owner of a C `TttGame*`; clone() makes an independent copy.
+/// A moved-from Game holds nothing: using it throws ttt::Error(Status::NullPointer).
+/// Not thread-safe: one Game must not be used by two threads at once; distinct Games may.
+class Game {
+ public:
+  /// An empty rows x cols board where k in a row wins (default: classic 3,3,3).
+  explicit Game(std::int64_t rows = 3, std::int64_t cols = 3, std::int64_t k = 3) {
+    detail::check(ttt_game_new(detail::u32(rows, "rows"), detail::u32(cols, "cols"),
+                               detail::u32(k, "k"), &game_),
+                  "ttt::Game");
+  }
+  /// "Design Tic-Tac-Toe": n x n, n in a row wins.
+  static Game tictactoe(std::int64_t n) {
+    TttGame* g = nullptr;
+    detail::check(ttt_tictactoe_new(detail::u32(n, "n"), &g), "ttt::Game::tictactoe");
+    return Game(g);
+  }
+  /// Reads to_text()'s format, e.g. "3,3,3:X.O/.X./...:O".
+  static Game from_text(std::string_view text) {
+    TttGame* g = nullptr;
+    detail::check(ttt_game_from_text(text.data(), text.size(), &g), "ttt::Game::from_text");
+    return Game(g);
+  }
+  /// Takes ownership of a handle obtained from the C API (it will be freed by this Game).
+  static Game adopt(TttGame* handle) noexcept { return Game(handle); }
+
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+  Game(Game&& other) noexcept : game_(std::exchange(other.game_, nullptr)) {}
+  Game& operator=(Game&& other) noexcept {
+    if (this != &other) {
+      ttt_game_free(game_);
+      game_ = std::exchange(other.game_, nullptr);
+    }
+    return *this;
+  }
+  ~Game() { ttt_game_free(game_); }
+
+  /// An independent copy: board, turn, result and undo/redo history.
+  Game clone() const {
+    TttGame* g = nullptr;
+    detail::check(ttt_game_clone(handle(), &g), "ttt::Game::clone");
+    return Game(g);
+  }
+
+  /// "Design Tic-Tac-Toe": player 1 or 2 moves; returns 0 (no winner yet), 1 or 2.
+  std::uint32_t move(std::int64_t row, std::int64_t col, std::int64_t player) {
+    std::uint32_t winner = 0;
+    detail::check(ttt_game_move(handle(), detail::u32(row, "row"), detail::u32(col, "col"),
+                                detail::u32(player, "player"), &winner),
+                  "ttt::Game::move");
+    return winner;
+  }
+  /// The side to move plays (row, col); returns the result after the move.
+  Result play(std::int64_t row, std::int64_t col) {
+    TttResult result = TTT_PENDING;
+    detail::check(
+        ttt_game_play(handle(), detail::u32(row, "row"), detail::u32(col, "col"), &result),
+        "ttt::Game::play");
+    return static_cast<Result>(result);
+  }
+  void undo() { detail::check(ttt_game_undo(handle()), "ttt::Game::undo"); }
+  void redo() { detail::check(ttt_game_redo(handle()), "ttt::Game::redo"); }
+  /// Empties the board and the history; size and k stay.
+  void reset() { detail::check(ttt_game_reset(handle()), "ttt::Game::reset"); }
+
+  std::uint32_t rows() const { return size().rows; }
+  std::uint32_t cols() const { return size().cols; }
+  std::uint32_t k() const { return size().k; }
+  /// 1 or 2; 0 once the game is over.
+  std::uint32_t to_move() const {
+    return query_u32(ttt_game_to_move, "ttt::Game::to_move");
+  }
+  /// The player who made (or will make) the first move: 1, or 2 if player 2 opened.
+  std::uint32_t first_player() const {
+    return query_u32(ttt_game_first_player, "ttt::Game::first_player");
+  }
+  Result result() const {
+    TttResult r = TTT_PENDING;
+    detail::check(ttt_game_result(handle(), &r), "ttt::Game::result");
+    return static_cast<Result>(r);
+  }
+  /// The winner (1 or 2), 0 while nobody has won or after a draw.
+  std::uint32_t winner() const {
+    const Result r = result();
+    return r == Result::AWins ? 1 : r == Result::BWins ? 2 : 0;
+  }
+  /// The stone on (row, col): 0 empty, 1 or 2.
+  std::uint32_t cell(std::int64_t row, std::int64_t col) const {
+    std::uint32_t player = 0;
+    detail::check(
+        ttt_game_cell(handle(), detail::u32(row, "row"), detail::u32(col, "col"), &player),
+        "ttt::Game::cell");
+    return player;
+  }
+  /// Stones on the board.
+  std::size_t move_count() const {
+    std::size_t n = 0;
+    detail::check(ttt_game_move_count(handle(), &n), "ttt::Game::move_count");
+    return n;
+  }
+  /// The whole board, row-major, one entry per cell: 0 empty, 1 or 2.
+  std::vector<std::uint8_t> cells() const {
+    TttGame* g = handle();
+    return detail::fetch<std::uint8_t>(
+        [g](std::uint8_t* buf, std::size_t cap, std::size_t* n) {
+          return ttt_game_cells(g, buf, cap, n);
+        },
+        "ttt::Game::cells");
+  }
+  /// Moves played so far, oldest first (empty for a game loaded from text).
+  std::vector<Cell> moves() const { return cell_list(ttt_game_moves, "ttt::Game::moves"); }
+  /// Cells the side to move may play, in row-major order.
+  std::vector<Cell> legal_moves() const {
+    return cell_list(ttt_game_legal_moves, "ttt::Game::legal_moves");
+  }
+  /// The winning run end to end; empty when nobody has won.
+  std::vector<Cell> winning_line() const {
+    return cell_list(ttt_game_winning_line, "ttt::Game::winning_line");
+  }
+  /// "rows,cols,k:BOARD:P" — keeps whose turn it is; from_text() reads it back.
+  std::string to_text() const {
+    TttGame* g = handle();
+    std::size_t len = 0;
+    const TttStatus probe = ttt_game_to_text(g, nullptr, 0, &len);
+    if (probe != TTT_OK && probe != TTT_BUFFER_TOO_SMALL) detail::raise(probe, "ttt::Game::to_text");
+    std::vector<char> buf(len + 1);  // the C function also writes a terminating NUL
+    detail::check(ttt_game_to_text(g, buf.data(), buf.size(), &len), "ttt::Game::to_text");
+    return std::string(buf.data(), len);
+  }
+
+  /// False for a moved-from (or released) Game.
+  explicit operator bool() const noexcept { return game_ != nullptr; }
+  /// The C handle, still owned by this Game (nullptr if moved from).
+  TttGame* get() const noexcept { return game_; }
+  /// Gives up ownership: the caller must ttt_game_free() the returned handle.
+  TttGame* release() noexcept { return std::exchange(game_, nullptr); }
+
+ private:
+  struct Size {
+    std::uint32_t rows, cols, k;
+  };
+
+  explicit Game(TttGame* g) noexcept : game_(g) {}
+
+  TttGame* handle() const {
+    if (game_ == nullptr) {
+      throw Error(Status::NullPointer, "ttt::Game: used after being moved from or released");
+    }
+    return game_;
+  }
+  Size size() const {
+    Size s{};
+    detail::check(ttt_game_size(handle(), &s.rows, &s.cols, &s.k), "ttt::Game::size");
+    return s;
+  }
+  template <class Query>
+  std::uint32_t query_u32(Query query, const char* where) const {
+    std::uint32_t value = 0;
+    detail::check(query(handle(), &value), where);
+    return value;
+  }
+  /// For the C functions that list cells as row * cols + col.
+  template <class List>
+  std::vector<Cell> cell_list(List list, const char* where) const {
+    TttGame* g = handle();
+    const std::vector<std::uint32_t> index = detail::fetch<std::uint32_t>(
+        [g, list](std::uint32_t* buf, std::size_t cap, std::size_t* n) {
+          return list(g, buf, cap, n);
+        },
+        where);
+    const std::uint32_t c = cols();
+    std::vector<Cell> out;
+    out.reserve(index.size());
+    for (std::uint32_t i : index) out.push_back(Cell{i / c, i % c});
+    return out;
+  }
+
+  TttGame* game_ = nullptr;
+};
+
+/// Prints the game's text form.
+inline std::ostream& operator<<(std::ostream& os, const Game& game) {
+  return os << (game ? game.to_text() : std::string("<moved-from ttt::Game>"));
+}
+
+namespace detail {
+inline std::vector<std::uint32_t> flatten(const std::vector<Cell>& moves) {
+  std::vector<std::uint32_t> flat;
+  flat.reserve(moves.size() * 2);
+  for (const Cell& m : moves) {
+    flat.push_back(m.row);
+    flat.push_back(m.col);
+  }
+  return flat;
+}
+}  // namespace detail
+
+/// "Find Winner", generalized: replays moves (A first) on an empty rows x cols board.
+/// An illegal move throws IllegalMove whose move_index() says which one.
+inline Result judge(const std::vector<Cell>& moves, std::int64_t rows = 3, std::int64_t cols = 3,
+                    std::int64_t k = 3) {
+  const std::vector<std::uint32_t> flat = detail::flatten(moves);
+  TttResult result = TTT_PENDING;
+  std::size_t bad = 0;
+  const TttStatus s =
+      ttt_judge_ex(flat.data(), moves.size(), detail::u32(rows, "rows"),
+                   detail::u32(cols, "cols"), detail::u32(k, "k"), &result, &bad);
+  if (s == TTT_OUT_OF_BOUNDS || s == TTT_CELL_OCCUPIED || s == TTT_GAME_OVER) {
+    detail::raise(s, "ttt::judge", bad);
+  }
+  detail::check(s, "ttt::judge");
+  return static_cast<Result>(result);
+}
+
+/// LeetCode 1275 on 3 x 3: "A", "B", "Draw" or "Pending".
+inline std::string_view find_winner(const std::vector<Cell>& moves) {
+  const std::vector<std::uint32_t> flat = detail::flatten(moves);
+  const char* answer = nullptr;
+  detail::check(ttt_find_winner(flat.data(), moves.size(), &answer), "ttt::find_winner");
+  return answer;
+}
+
+/// "Valid State": is this board (row-major 'X', 'O', ' ' or '.'; '/' or '\n' may separate
+/// rows) reachable in a legal game of k in a row with X first?
+inline Verdict validate(std::string_view board, std::int64_t rows = 3, std::int64_t cols = 3,
+                        std::int64_t k = 3) {
+  TttVerdict verdict = TTT_VALID;
+  detail::check(ttt_validate(board.data(), board.size(), detail::u32(rows, "rows"),
+                             detail::u32(cols, "cols"), detail::u32(k, "k"), &verdict),
+                "ttt::validate");
+  return static_cast<Verdict>(verdict);
+}
+
+/// LeetCode 794 shape: one string per row. k = 0 means k = rows = cols (square boards only).
+inline Verdict validate(const std::vector<std::string>& board_rows, std::int64_t k = 0) {
+  std::vector<const char*> ptrs;
+  ptrs.reserve(board_rows.size());
+  for (const std::string& row : board_rows) {
+    // The C function reads NUL-terminated rows; an embedded NUL would silently cut a row.
+    if (row.find('\0') != std::string::npos) {
+      throw ParseError(Status::ParseError, "ttt::validate: a row contains a NUL byte");
+    }
+    ptrs.push_back(row.c_str());
+  }
+  TttVerdict verdict = TTT_VALID;
+  detail::check(ttt_validate_rows(ptrs.data(), ptrs.size(), detail::u32(k, "k"), &verdict),
+                "ttt::validate");
+  return static_cast<Verdict>(verdict);
+}
+
+}  // namespace ttt
+
+#endif  // TICTACTOE_HPP
