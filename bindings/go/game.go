@@ -1,0 +1,271 @@
+package tictactoe
+
+/*
+#include <stdlib.h>
+#include "tictactoe.h"
+*/
+import "C"
+
+import (
+	"errors"
+	"runtime"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Game is an m,n,k-game in progress, owning a native game. Close frees it; a finalizer frees
+// it if the Game becomes unreachable first. Not safe for concurrent use.
+type Game struct {
+	p             *C.TttGame // nil once closed
+	rows, cols, k int
+}
+
+// nativeFrees counts ttt_game_free calls, so the tests can prove each game is freed once.
+var nativeFrees atomic.Int64
+
+func freeNative(p *C.TttGame) {
+	nativeFrees.Add(1)
+	C.ttt_game_free(p)
+}
+
+// adopt wraps the native game that a constructor wrote to p, taking ownership.
+func adopt(s C.TttStatus, p *C.TttGame) (*Game, error) {
+	if err := check(s); err != nil {
+		return nil, err
+	}
+	var r, c, k C.uint32_t
+	C.ttt_game_size(p, &r, &c, &k) // cannot fail: p and the out-pointers are valid
+	g := &Game{p: p, rows: int(r), cols: int(c), k: int(k)}
+	runtime.SetFinalizer(g, func(g *Game) { freeNative(g.p) })
+	return g, nil
+}
+
+// NewGame creates an empty rows x cols game where k in a row wins; player 1 moves first.
+func NewGame(rows, cols, k int) (*Game, error) {
+	r, c, kk, err := size3(rows, cols, k)
+	if err != nil {
+		return nil, err
+	}
+	var p *C.TttGame
+	return adopt(C.ttt_game_new(r, c, kk, &p), p)
+}
+
+// NewTicTacToe is "Design Tic-Tac-Toe"'s constructor: n x n, n in a row wins.
+func NewTicTacToe(n int) (*Game, error) {
+	nn, err := u32("n", n)
+	if err != nil {
+		return nil, err
+	}
+	var p *C.TttGame
+	return adopt(C.ttt_tictactoe_new(nn, &p), p)
+}
+
+// ParseGame reads a game from (*Game).Text's format, e.g. "3,3,3:X.O/.X./...:O".
+func ParseGame(text string) (*Game, error) {
+	t := C.CString(text)
+	defer C.free(unsafe.Pointer(t))
+	var p *C.TttGame
+	return adopt(C.ttt_game_from_text(t, C.size_t(len(text)), &p), p)
+}
+
+// Close frees the native game now. It is idempotent; afterwards every method returns ErrClosed.
+func (g *Game) Close() error {
+	if g.p != nil {
+		runtime.SetFinalizer(g, nil) // this free is the only one
+		freeNative(g.p)
+		g.p = nil
+	}
+	return nil
+}
+
+// do runs one C call on the native game, keeping g alive (so its finalizer cannot free the
+// game) until the call has returned.
+func (g *Game) do(call func(p *C.TttGame) C.TttStatus) error {
+	if g.p == nil {
+		return ErrClosed
+	}
+	err := check(call(g.p))
+	runtime.KeepAlive(g)
+	return err
+}
+
+// Clone returns an independent copy (board, turn, result and undo/redo history).
+func (g *Game) Clone() (*Game, error) {
+	var p *C.TttGame
+	if err := g.do(func(q *C.TttGame) C.TttStatus { return C.ttt_game_clone(q, &p) }); err != nil {
+		return nil, err
+	}
+	return adopt(C.TTT_OK, p)
+}
+
+// Move is "Design Tic-Tac-Toe": player (1 or 2) puts a stone on (row, col) and gets the
+// winner, 0 while nobody has won. Either player may make the very first move.
+func (g *Game) Move(row, col, player int) (int, error) {
+	r, c, err := rowCol(row, col)
+	if err != nil {
+		return 0, err
+	}
+	pl, err := u32("player", player)
+	if err != nil {
+		return 0, err
+	}
+	var winner C.uint32_t
+	err = g.do(func(p *C.TttGame) C.TttStatus { return C.ttt_game_move(p, r, c, pl, &winner) })
+	return int(winner), err
+}
+
+// Play puts the side to move's stone on (row, col) and returns the result after the move.
+func (g *Game) Play(row, col int) (Result, error) {
+	r, c, err := rowCol(row, col)
+	if err != nil {
+		return 0, err
+	}
+	var res C.TttResult
+	err = g.do(func(p *C.TttGame) C.TttStatus { return C.ttt_game_play(p, r, c, &res) })
+	return Result(res), err
+}
+
+// Undo takes back the last move.
+func (g *Game) Undo() error {
+	return g.do(func(p *C.TttGame) C.TttStatus { return C.ttt_game_undo(p) })
+}
+
+// Redo replays the most recently undone move.
+func (g *Game) Redo() error {
+	return g.do(func(p *C.TttGame) C.TttStatus { return C.ttt_game_redo(p) })
+}
+
+// Reset empties the board and the history; player 1 is to move. Size and k stay.
+func (g *Game) Reset() error {
+	return g.do(func(p *C.TttGame) C.TttStatus { return C.ttt_game_reset(p) })
+}
+
+// Size is the board size and win length; it never changes, so it needs no error.
+func (g *Game) Size() (rows, cols, k int) { return g.rows, g.cols, g.k }
+
+// getU32 runs a C getter with one uint32_t out-pointer.
+func (g *Game) getU32(get func(p *C.TttGame, out *C.uint32_t) C.TttStatus) (int, error) {
+	var v C.uint32_t
+	err := g.do(func(p *C.TttGame) C.TttStatus { return get(p, &v) })
+	return int(v), err
+}
+
+// ToMove is the player to move next (1 or 2), or 0 once the game is over.
+func (g *Game) ToMove() (int, error) {
+	return g.getU32(func(p *C.TttGame, v *C.uint32_t) C.TttStatus { return C.ttt_game_to_move(p, v) })
+}
+
+// FirstPlayer is the player who made (or will make) the first move: 1, or 2 if player 2 opened.
+func (g *Game) FirstPlayer() (int, error) {
+	return g.getU32(func(p *C.TttGame, v *C.uint32_t) C.TttStatus { return C.ttt_game_first_player(p, v) })
+}
+
+// Result is how the game stands.
+func (g *Game) Result() (Result, error) {
+	r, err := g.getU32(func(p *C.TttGame, v *C.uint32_t) C.TttStatus { return C.ttt_game_result(p, v) })
+	return Result(r), err
+}
+
+// Winner is the winning player (1 or 2), or 0 when nobody has won.
+func (g *Game) Winner() (int, error) {
+	r, err := g.Result()
+	return r.Winner(), err
+}
+
+// Cell is the stone on (row, col): 0 empty, 1 or 2.
+func (g *Game) Cell(row, col int) (int, error) {
+	r, c, err := rowCol(row, col)
+	if err != nil {
+		return 0, err
+	}
+	return g.getU32(func(p *C.TttGame, v *C.uint32_t) C.TttStatus { return C.ttt_game_cell(p, r, c, v) })
+}
+
+// MoveCount is the number of stones on the board.
+func (g *Game) MoveCount() (int, error) {
+	var n C.size_t
+	err := g.do(func(p *C.TttGame) C.TttStatus { return C.ttt_game_move_count(p, &n) })
+	return int(n), err
+}
+
+// fill runs a C "fill my buffer" function twice: for the size, then into a buffer that fits.
+// T is the element type; the buffer always has room for one more (to_text's NUL).
+func fill[T any](g *Game, fn func(p *C.TttGame, buf *T, capacity C.size_t, n *C.size_t) C.TttStatus) ([]T, error) {
+	var n C.size_t
+	err := g.do(func(p *C.TttGame) C.TttStatus { return fn(p, nil, 0, &n) })
+	if err != nil && !errors.Is(err, ErrBufferTooSmall) {
+		return nil, err
+	}
+	buf := make([]T, int(n)+1)
+	err = g.do(func(p *C.TttGame) C.TttStatus { return fn(p, &buf[0], C.size_t(len(buf)), &n) })
+	return buf[:n], err
+}
+
+// Cells is the whole board, row-major: cells[row*cols+col] is 0, 1 or 2.
+func (g *Game) Cells() ([]int, error) {
+	buf, err := fill(g, func(p *C.TttGame, b *C.uint8_t, c C.size_t, n *C.size_t) C.TttStatus {
+		return C.ttt_game_cells(p, b, c, n)
+	})
+	cells := make([]int, len(buf))
+	for i, v := range buf {
+		cells[i] = int(v)
+	}
+	return cells, err
+}
+
+type cellListFn = func(p *C.TttGame, b *C.uint32_t, c C.size_t, n *C.size_t) C.TttStatus
+
+// cellList fetches a list of cell indices and turns them into (row, col) pairs.
+func (g *Game) cellList(fn cellListFn) ([]Cell, error) {
+	buf, err := fill(g, fn)
+	if err != nil {
+		return nil, err
+	}
+	cells := make([]Cell, len(buf))
+	for i, v := range buf {
+		cells[i] = Cell{int(v) / g.cols, int(v) % g.cols}
+	}
+	return cells, nil
+}
+
+// Moves are the moves played so far, oldest first (none for a game read by ParseGame).
+func (g *Game) Moves() ([]Cell, error) {
+	return g.cellList(func(p *C.TttGame, b *C.uint32_t, c C.size_t, n *C.size_t) C.TttStatus {
+		return C.ttt_game_moves(p, b, c, n)
+	})
+}
+
+// LegalMoves are the empty cells the side to move may play, in row-major order.
+func (g *Game) LegalMoves() ([]Cell, error) {
+	return g.cellList(func(p *C.TttGame, b *C.uint32_t, c C.size_t, n *C.size_t) C.TttStatus {
+		return C.ttt_game_legal_moves(p, b, c, n)
+	})
+}
+
+// WinningLine is the winning run end to end (it may be longer than k); empty if nobody won.
+func (g *Game) WinningLine() ([]Cell, error) {
+	return g.cellList(func(p *C.TttGame, b *C.uint32_t, c C.size_t, n *C.size_t) C.TttStatus {
+		return C.ttt_game_winning_line(p, b, c, n)
+	})
+}
+
+// Text is the game as "rows,cols,k:BOARD:P" (P is the side to move by alternation);
+// ParseGame reads it back. The undo history is not kept.
+func (g *Game) Text() (string, error) {
+	buf, err := fill(g, func(p *C.TttGame, b *C.char, c C.size_t, n *C.size_t) C.TttStatus {
+		return C.ttt_game_to_text(p, b, c, n)
+	})
+	if err != nil {
+		return "", err
+	}
+	return C.GoStringN(&buf[0], C.int(len(buf))), nil
+}
+
+// String shows the game's text form, for fmt and debugging.
+func (g *Game) String() string {
+	text, err := g.Text()
+	if err != nil {
+		return "tictactoe.Game(" + err.Error() + ")"
+	}
+	return "tictactoe.Game(" + text + ")"
+}

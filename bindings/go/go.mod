@@ -1,0 +1,3 @@
+module tictactoe
+
+go 1.19

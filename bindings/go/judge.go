@@ -1,0 +1,151 @@
+package tictactoe
+
+/*
+#include <stdlib.h>
+#include "tictactoe.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"strings"
+	"unsafe"
+)
+
+// Cell is a board position; rows and columns count from 0.
+type Cell struct{ Row, Col int }
+
+// flatten turns moves into row0, col0, row1, col1, ... for C.
+func flatten(moves []Cell) ([]C.uint32_t, error) {
+	flat := make([]C.uint32_t, 0, 2*len(moves)+1) // +1: never empty, so &flat[0] is valid
+	for i, m := range moves {
+		r, err := u32(fmt.Sprintf("moves[%d].Row", i), m.Row)
+		if err != nil {
+			return nil, err
+		}
+		c, err := u32(fmt.Sprintf("moves[%d].Col", i), m.Col)
+		if err != nil {
+			return nil, err
+		}
+		flat = append(flat, r, c)
+	}
+	return flat[:cap(flat)], nil
+}
+
+// Judge replays moves (player A / X first, then alternating) on an empty rows x cols board
+// where k in a row wins: "Find Winner", generalized. A move that breaks the rules gives an
+// *Error whose Index is its position in moves.
+func Judge(moves []Cell, rows, cols, k int) (Result, error) {
+	flat, err := flatten(moves)
+	if err != nil {
+		return 0, err
+	}
+	r, c, kk, err := size3(rows, cols, k)
+	if err != nil {
+		return 0, err
+	}
+	var result C.TttResult
+	bad := C.size_t(0)
+	s := C.ttt_judge_ex(&flat[0], C.size_t(len(moves)), r, c, kk, &result, &bad)
+	switch s {
+	case C.TTT_OK:
+		return Result(result), nil
+	case C.TTT_OUT_OF_BOUNDS, C.TTT_CELL_OCCUPIED, C.TTT_GAME_OVER:
+		return 0, &Error{Status: Status(s), Index: int(bad)}
+	}
+	return 0, check(s)
+}
+
+// FindWinner is LeetCode 1275 on 3 x 3: "A", "B", "Draw" or "Pending".
+func FindWinner(moves []Cell) (string, error) {
+	flat, err := flatten(moves)
+	if err != nil {
+		return "", err
+	}
+	var answer *C.char
+	if err := check(C.ttt_find_winner(&flat[0], C.size_t(len(moves)), &answer)); err != nil {
+		return "", err
+	}
+	return C.GoString(answer), nil
+}
+
+// size3 checks and converts a board size.
+func size3(rows, cols, k int) (r, c, kk C.uint32_t, err error) {
+	if r, err = u32("rows", rows); err != nil {
+		return
+	}
+	if c, err = u32("cols", cols); err != nil {
+		return
+	}
+	kk, err = u32("k", k)
+	return
+}
+
+// rowCol checks and converts a board position.
+func rowCol(row, col int) (r, c C.uint32_t, err error) {
+	if r, err = u32("row", row); err != nil {
+		return
+	}
+	c, err = u32("col", col)
+	return
+}
+
+// Verdict says whether a board is reachable in a legal game; its String names the reason.
+type Verdict uint32
+
+// The verdicts of include/tictactoe.h, in the order they are checked.
+const (
+	Valid          Verdict = C.TTT_VALID
+	TooManyO       Verdict = C.TTT_TOO_MANY_O
+	TooManyX       Verdict = C.TTT_TOO_MANY_X
+	BothWin        Verdict = C.TTT_BOTH_WIN
+	XWonThenOMoved Verdict = C.TTT_X_WON_THEN_O_MOVED
+	OWonThenXMoved Verdict = C.TTT_O_WON_THEN_X_MOVED
+	XLinesDisjoint Verdict = C.TTT_X_LINES_DISJOINT
+	OLinesDisjoint Verdict = C.TTT_O_LINES_DISJOINT
+)
+
+// Valid reports whether the board is reachable.
+func (v Verdict) Valid() bool { return v == Valid }
+
+// String is the reason in a sentence, e.g. "both players have a line".
+func (v Verdict) String() string { return C.GoString(C.ttt_verdict_str(C.TttVerdict(v))) }
+
+// Validate is "Valid Tic-Tac-Toe State" (LeetCode 794), generalized: board is a list of
+// equally long rows of 'X', 'O', and ' ' or '.' for empty; X moves first. k = 0 means
+// k = rows = cols, and is then ErrInvalidArgument for a non-square board.
+func Validate(board []string, k int) (Verdict, error) {
+	kk, err := u32("k", k)
+	if err != nil {
+		return 0, err
+	}
+	rows := make([]*C.char, len(board)+1) // C memory only, so Go may pass it to C
+	for i, row := range board {
+		if strings.IndexByte(row, 0) >= 0 {
+			return 0, fmt.Errorf("%w: board[%d] contains a NUL byte", ErrParse, i)
+		}
+		rows[i] = C.CString(row)
+		defer C.free(unsafe.Pointer(rows[i]))
+	}
+	var v C.TttVerdict
+	if err := check(C.ttt_validate_rows(&rows[0], C.size_t(len(board)), kk, &v)); err != nil {
+		return 0, err
+	}
+	return Verdict(v), nil
+}
+
+// ValidateText is Validate for a board in one string of rows x cols cells, row-major; '/' and
+// '\n' may separate rows and are skipped.
+func ValidateText(board string, rows, cols, k int) (Verdict, error) {
+	r, c, kk, err := size3(rows, cols, k)
+	if err != nil {
+		return 0, err
+	}
+	text := C.CString(board) // the length is passed, so a NUL inside is just a bad byte
+	defer C.free(unsafe.Pointer(text))
+	var v C.TttVerdict
+	if err := check(C.ttt_validate(text, C.size_t(len(board)), r, c, kk, &v)); err != nil {
+		return 0, err
+	}
+	return Verdict(v), nil
+}

@@ -1,0 +1,154 @@
+// Package tictactoe plays, judges, validates and solves m,n,k-games (a rows x cols board where
+// k in a row wins; tic-tac-toe is 3,3,3) through the tictactoe C library.
+//
+// A Game owns native memory: Close it when done (the garbage collector frees it otherwise).
+// A Game is not safe for concurrent use; distinct games are independent. Functions without a
+// game (Judge, Validate, ...) are safe from any goroutine.
+//
+// Failures are errors: *Error carries the library's Status and matches the sentinel errors
+// (ErrCellOccupied, ...) and ErrIllegalMove with errors.Is. Misuse found before the library is
+// called wraps ErrRange (a negative number or one above 4294967295) or is ErrClosed.
+package tictactoe
+
+/*
+#cgo CFLAGS: -I${SRCDIR}/../../include
+#cgo LDFLAGS: ${SRCDIR}/../../target/release/libtictactoe.a -lgcc_s -lutil -lrt -lpthread -lm -ldl
+#include "tictactoe.h"
+*/
+import "C"
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Status is the library's outcome code (TttStatus); StatusOK is never returned as an error.
+type Status uint32
+
+// The statuses of include/tictactoe.h.
+const (
+	StatusOK               Status = C.TTT_OK
+	StatusNullPointer      Status = C.TTT_NULL_POINTER
+	StatusInvalidArgument  Status = C.TTT_INVALID_ARGUMENT
+	StatusOutOfBounds      Status = C.TTT_OUT_OF_BOUNDS
+	StatusCellOccupied     Status = C.TTT_CELL_OCCUPIED
+	StatusWrongTurn        Status = C.TTT_WRONG_TURN
+	StatusGameOver         Status = C.TTT_GAME_OVER
+	StatusNothingToUndo    Status = C.TTT_NOTHING_TO_UNDO
+	StatusNothingToRedo    Status = C.TTT_NOTHING_TO_REDO
+	StatusParseError       Status = C.TTT_PARSE_ERROR
+	StatusBufferTooSmall   Status = C.TTT_BUFFER_TOO_SMALL
+	StatusTooLarge         Status = C.TTT_TOO_LARGE
+	StatusOutOfMemory      Status = C.TTT_OUT_OF_MEMORY
+	StatusUnreachableBoard Status = C.TTT_UNREACHABLE_BOARD
+	StatusTooHard          Status = C.TTT_TOO_HARD
+	StatusInternalError    Status = C.TTT_INTERNAL_ERROR
+)
+
+// String describes the status in a few words, e.g. "cell occupied".
+func (s Status) String() string { return C.GoString(C.ttt_status_str(C.TttStatus(s))) }
+
+// Error is a non-OK status from the library.
+type Error struct {
+	Status Status
+	// Index is, for Judge, the 0-based index of the move that broke the rules
+	// (StatusOutOfBounds, StatusCellOccupied, StatusGameOver); -1 otherwise.
+	Index int
+}
+
+func (e *Error) Error() string {
+	if e.Index >= 0 {
+		return fmt.Sprintf("tictactoe: %s (move %d)", e.Status, e.Index)
+	}
+	return "tictactoe: " + e.Status.String()
+}
+
+// Is makes errors.Is(err, ErrCellOccupied) compare statuses only, and errors.Is(err,
+// ErrIllegalMove) hold for every status that rejects a move.
+func (e *Error) Is(target error) bool {
+	if target == ErrIllegalMove {
+		switch e.Status {
+		case StatusOutOfBounds, StatusCellOccupied, StatusWrongTurn, StatusGameOver:
+			return true
+		}
+		return false
+	}
+	t, ok := target.(*Error)
+	return ok && t.Status == e.Status
+}
+
+func sentinel(s Status) *Error { return &Error{Status: s, Index: -1} }
+
+// Sentinels for errors.Is, one per status.
+var (
+	ErrNullPointer      = sentinel(StatusNullPointer)
+	ErrInvalidArgument  = sentinel(StatusInvalidArgument)
+	ErrOutOfBounds      = sentinel(StatusOutOfBounds)
+	ErrCellOccupied     = sentinel(StatusCellOccupied)
+	ErrWrongTurn        = sentinel(StatusWrongTurn)
+	ErrGameOver         = sentinel(StatusGameOver)
+	ErrNothingToUndo    = sentinel(StatusNothingToUndo)
+	ErrNothingToRedo    = sentinel(StatusNothingToRedo)
+	ErrParse            = sentinel(StatusParseError)
+	ErrBufferTooSmall   = sentinel(StatusBufferTooSmall)
+	ErrTooLarge         = sentinel(StatusTooLarge)
+	ErrOutOfMemory      = sentinel(StatusOutOfMemory)
+	ErrUnreachableBoard = sentinel(StatusUnreachableBoard)
+	ErrTooHard          = sentinel(StatusTooHard)
+	ErrInternal         = sentinel(StatusInternalError)
+)
+
+var (
+	// ErrIllegalMove matches every *Error that rejected a move: out of bounds, cell occupied,
+	// wrong turn, game over.
+	ErrIllegalMove = errors.New("tictactoe: illegal move")
+	// ErrClosed is returned by every method of a closed Game.
+	ErrClosed = errors.New("tictactoe: the game is closed")
+	// ErrRange is wrapped by the error for a number that does not fit the C API's uint32_t.
+	ErrRange = errors.New("tictactoe: argument out of range [0, 4294967295]")
+)
+
+// check turns a status into an error (nil for StatusOK).
+func check(s C.TttStatus) error {
+	if s == C.TTT_OK {
+		return nil
+	}
+	return sentinel(Status(s))
+}
+
+// u32 converts an int for C, refusing what uint32_t cannot hold instead of wrapping around.
+func u32(name string, v int) (C.uint32_t, error) {
+	if v < 0 || uint64(v) > math.MaxUint32 {
+		return 0, fmt.Errorf("%w: %s = %d", ErrRange, name, v)
+	}
+	return C.uint32_t(v), nil
+}
+
+// Version is the library's version, "MAJOR.MINOR.PATCH".
+func Version() string { return C.GoString(C.ttt_version()) }
+
+// Result is how a game stands: Pending, AWins, BWins or Draw.
+type Result uint32
+
+// The results of include/tictactoe.h.
+const (
+	Pending Result = C.TTT_PENDING
+	AWins   Result = C.TTT_A_WINS
+	BWins   Result = C.TTT_B_WINS
+	Draw    Result = C.TTT_DRAW
+)
+
+// String is the "Find Winner" answer: "Pending", "A", "B" or "Draw".
+func (r Result) String() string { return C.GoString(C.ttt_result_str(C.TttResult(r))) }
+
+// Winner is the winning player (1 or 2), or 0 when nobody has won.
+func (r Result) Winner() int {
+	switch r {
+	case AWins:
+		return 1
+	case BWins:
+		return 2
+	}
+	return 0
+}

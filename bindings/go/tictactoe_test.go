@@ -1,0 +1,493 @@
+package tictactoe
+
+// Expected values are written by hand (the seed exercises' examples and positions worked out on
+// paper), never computed by the library.
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"reflect"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// must unwraps a (value, error) pair; an unexpected error fails the test by panicking, since
+// Go cannot pass t alongside a multi-valued call.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(fmt.Sprintf("unexpected error: %v", err))
+	}
+	return v
+}
+
+func newGame(t *testing.T, rows, cols, k int) *Game {
+	t.Helper()
+	g := must(NewGame(rows, cols, k))
+	t.Cleanup(func() { g.Close() })
+	return g
+}
+
+// wantErr asserts that err is the library status of target and reports it.
+func wantErr(t *testing.T, err error, target error) {
+	t.Helper()
+	if !errors.Is(err, target) {
+		t.Fatalf("got error %v, want %v", err, target)
+	}
+}
+
+func text(t *testing.T, g *Game) string {
+	t.Helper()
+	return must(g.Text())
+}
+
+func TestVersionMatchesHeader(t *testing.T) {
+	h, err := os.ReadFile("../../include/tictactoe.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`#define TTT_VERSION_STRING "([^"]+)"`).FindSubmatch(h)
+	if m == nil || Version() != string(m[1]) {
+		t.Fatalf("Version() = %q, header says %q", Version(), m)
+	}
+}
+
+func TestFindWinnerExamples(t *testing.T) {
+	cases := []struct {
+		moves []Cell
+		want  string
+	}{
+		{[]Cell{{0, 0}, {2, 0}, {1, 1}, {2, 1}, {2, 2}}, "A"},
+		{[]Cell{{0, 0}, {1, 1}, {0, 1}, {0, 2}, {1, 0}, {2, 0}}, "B"},
+		{[]Cell{{0, 0}, {1, 1}, {2, 0}, {1, 0}, {1, 2}, {2, 1}, {0, 1}, {0, 2}, {2, 2}}, "Draw"},
+		{[]Cell{{0, 0}, {1, 1}}, "Pending"},
+	}
+	for i, c := range cases {
+		if got := must(Judge(c.moves, 3, 3, 3)).String(); got != c.want {
+			t.Errorf("Judge example %d = %s, want %s", i+1, got, c.want)
+		}
+		if got := must(FindWinner(c.moves)); got != c.want {
+			t.Errorf("FindWinner example %d = %s, want %s", i+1, got, c.want)
+		}
+	}
+}
+
+func TestValidStateExamples(t *testing.T) {
+	cases := []struct {
+		board []string
+		valid bool
+	}{
+		{[]string{"O  ", "   ", "   "}, false},
+		{[]string{"XOX", " X ", "   "}, false},
+		{[]string{"XOX", "O O", "XOX"}, true},
+	}
+	for i, c := range cases {
+		if got := must(Validate(c.board, 0)).Valid(); got != c.valid {
+			t.Errorf("Validate example %d = %v, want %v", i+1, got, c.valid)
+		}
+		joined := strings.Join(c.board, "/")
+		if got := must(ValidateText(joined, 3, 3, 3)).Valid(); got != c.valid {
+			t.Errorf("ValidateText example %d = %v, want %v", i+1, got, c.valid)
+		}
+	}
+}
+
+func TestDesignTicTacToeExample(t *testing.T) {
+	g := must(NewTicTacToe(3))
+	defer g.Close()
+	moves := [][3]int{{0, 0, 1}, {0, 2, 2}, {2, 2, 1}, {1, 1, 2}, {2, 0, 1}, {1, 0, 2}, {2, 1, 1}}
+	want := []int{0, 0, 0, 0, 0, 0, 1}
+	for i, m := range moves {
+		if got := must(g.Move(m[0], m[1], m[2])); got != want[i] {
+			t.Fatalf("move %d returned %d, want %d", i+1, got, want[i])
+		}
+	}
+	if r := must(g.Result()); r != AWins || r.Winner() != 1 {
+		t.Fatalf("result %v", r)
+	}
+	if line := must(g.WinningLine()); !reflect.DeepEqual(line, []Cell{{2, 0}, {2, 1}, {2, 2}}) {
+		t.Fatalf("winning line %v", line)
+	}
+	if p := must(g.ToMove()); p != 0 {
+		t.Fatalf("to move after the end: %d", p)
+	}
+}
+
+func TestValidateReasons(t *testing.T) {
+	cases := []struct {
+		board string
+		rows  int
+		want  Verdict
+	}{
+		{"O../.../...", 3, TooManyO},
+		{"XX./.../...", 3, TooManyX},
+		{"XXX/OOO/...", 3, BothWin},
+		{"XXX/OO./O..", 3, XWonThenOMoved},
+		{"OOO/XX./X.X", 3, OWonThenXMoved},
+		{"XXX./OO.O/O.O./XXX.", 4, XLinesDisjoint},
+		{"XXX/OO./...", 3, Valid},
+	}
+	for _, c := range cases {
+		v := must(ValidateText(c.board, c.rows, c.rows, 3))
+		if v != c.want {
+			t.Errorf("%s: verdict %d (%v), want %d (%v)", c.board, v, v, c.want, c.want)
+		}
+		if v != Valid && (v.Valid() || v.String() == Valid.String()) {
+			t.Errorf("%s: reason %q does not say why", c.board, v)
+		}
+	}
+	if !must(Validate([]string{"XO..", "...."}, 2)).Valid() {
+		t.Error("non-square board with k")
+	}
+}
+
+func TestValidateErrors(t *testing.T) {
+	_, err := Validate([]string{"XO..", "...."}, 0)
+	wantErr(t, err, ErrInvalidArgument)
+	_, err = Validate([]string{"XOX", "..", "..."}, 0)
+	wantErr(t, err, ErrParse)
+	_, err = ValidateText("XQX/.../...", 3, 3, 3)
+	wantErr(t, err, ErrParse)
+	_, err = ValidateText("XOX/...", 3, 3, 3)
+	wantErr(t, err, ErrParse)
+	_, err = Validate([]string{"X\x00X", "...", "..."}, 0)
+	wantErr(t, err, ErrParse)
+	_, err = Validate([]string{"X.."}, -1)
+	wantErr(t, err, ErrRange)
+}
+
+func TestPlayUndoRedoResetAndGetters(t *testing.T) {
+	g := newGame(t, 3, 4, 3)
+	if r, c, k := g.Size(); r != 3 || c != 4 || k != 3 {
+		t.Fatalf("size %d %d %d", r, c, k)
+	}
+	if p := must(g.ToMove()); p != 1 {
+		t.Fatalf("to move %d", p)
+	}
+	if p := must(g.FirstPlayer()); p != 1 {
+		t.Fatalf("first player %d", p)
+	}
+	if n := len(must(g.LegalMoves())); n != 12 {
+		t.Fatalf("legal moves %d", n)
+	}
+	if r := must(g.Play(1, 3)); r != Pending {
+		t.Fatalf("play: %v", r)
+	}
+	must(g.Play(0, 0))
+	for _, c := range []struct{ row, col, want int }{{1, 3, 1}, {0, 0, 2}, {2, 2, 0}} {
+		if got := must(g.Cell(c.row, c.col)); got != c.want {
+			t.Errorf("cell %d,%d = %d, want %d", c.row, c.col, got, c.want)
+		}
+	}
+	if m := must(g.Moves()); !reflect.DeepEqual(m, []Cell{{1, 3}, {0, 0}}) {
+		t.Fatalf("moves %v", m)
+	}
+	cells := must(g.Cells())
+	if len(cells) != 12 || cells[0] != 2 || cells[1*4+3] != 1 || cells[1] != 0 {
+		t.Fatalf("cells %v", cells)
+	}
+	if n := must(g.MoveCount()); n != 2 {
+		t.Fatalf("move count %d", n)
+	}
+	if s := text(t, g); s != "3,4,3:O.../...X/....:X" {
+		t.Fatalf("text %q", s)
+	}
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if m := must(g.Moves()); !reflect.DeepEqual(m, []Cell{{1, 3}}) {
+		t.Fatalf("after undo %v", m)
+	}
+	if err := g.Redo(); err != nil {
+		t.Fatal(err)
+	}
+	if n := must(g.MoveCount()); n != 2 {
+		t.Fatalf("after redo %d", n)
+	}
+	if err := g.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if n := must(g.MoveCount()); n != 0 {
+		t.Fatalf("after reset %d", n)
+	}
+}
+
+func TestWinAndDraw(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	for _, m := range []Cell{{0, 0}, {1, 0}, {1, 1}, {2, 0}} {
+		must(g.Play(m.Row, m.Col))
+	}
+	if r := must(g.Play(2, 2)); r != AWins || r.String() != "A" {
+		t.Fatalf("result %v", r)
+	}
+	if w := must(g.Winner()); w != 1 {
+		t.Fatalf("winner %d", w)
+	}
+	if line := must(g.WinningLine()); !reflect.DeepEqual(line, []Cell{{0, 0}, {1, 1}, {2, 2}}) {
+		t.Fatalf("line %v", line)
+	}
+	if l := must(g.LegalMoves()); len(l) != 0 {
+		t.Fatalf("legal moves after the end %v", l)
+	}
+	before := text(t, g)
+	_, err := g.Play(0, 1)
+	wantErr(t, err, ErrGameOver)
+	if text(t, g) != before {
+		t.Fatal("a rejected move changed the game")
+	}
+
+	d := newGame(t, 3, 3, 3)
+	for _, m := range []Cell{{0, 0}, {1, 1}, {2, 0}, {1, 0}, {1, 2}, {2, 1}, {0, 1}, {0, 2}} {
+		must(d.Play(m.Row, m.Col))
+	}
+	if r := must(d.Play(2, 2)); r != Draw || r.Winner() != 0 || r.String() != "Draw" {
+		t.Fatalf("draw: %v", r)
+	}
+}
+
+func TestIllegalMovesAreErrorsAndChangeNothing(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	must(g.Move(1, 1, 1))
+	before := text(t, g)
+	_, err := g.Play(1, 1)
+	wantErr(t, err, ErrCellOccupied)
+	wantErr(t, err, ErrIllegalMove)
+	var e *Error
+	if !errors.As(err, &e) || e.Status != StatusCellOccupied || e.Error() != "tictactoe: cell occupied" {
+		t.Fatalf("error %#v %q", e, err)
+	}
+	_, err = g.Play(3, 0)
+	wantErr(t, err, ErrOutOfBounds)
+	_, err = g.Move(0, 0, 1)
+	wantErr(t, err, ErrWrongTurn)
+	wantErr(t, err, ErrIllegalMove)
+	_, err = g.Move(0, 0, 3)
+	wantErr(t, err, ErrInvalidArgument)
+	if errors.Is(err, ErrIllegalMove) || errors.Is(err, ErrWrongTurn) {
+		t.Fatal("INVALID_ARGUMENT matches other statuses")
+	}
+	wantErr(t, g.Redo(), ErrNothingToRedo)
+	if text(t, g) != before {
+		t.Fatal("a rejected call changed the game")
+	}
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	wantErr(t, g.Undo(), ErrNothingToUndo)
+}
+
+func TestJudgeReportsTheBadMove(t *testing.T) {
+	cases := []struct {
+		moves  []Cell
+		target error
+		index  int
+	}{
+		{[]Cell{{0, 0}, {1, 1}, {0, 0}}, ErrCellOccupied, 2},
+		{[]Cell{{5, 0}}, ErrOutOfBounds, 0},
+		{[]Cell{{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0, 2}, {2, 2}}, ErrGameOver, 5},
+	}
+	for _, c := range cases {
+		_, err := Judge(c.moves, 3, 3, 3)
+		wantErr(t, err, c.target)
+		var e *Error
+		if !errors.As(err, &e) || e.Index != c.index {
+			t.Errorf("%v: index %d, want %d", err, e.Index, c.index)
+		}
+		if !strings.Contains(err.Error(), fmt.Sprintf("(move %d)", c.index)) {
+			t.Errorf("message %q lacks the index", err)
+		}
+	}
+	if r := must(Judge([]Cell{{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0, 2}}, 2, 5, 3)); r != AWins {
+		t.Errorf("2x5 k=3: %v", r)
+	}
+	if r := must(Judge(nil, 15, 15, 5)); r != Pending {
+		t.Errorf("empty: %v", r)
+	}
+	if r := must(Judge([]Cell{{0, 0}, {0, 1}}, 1, 2, 2)); r != Draw {
+		t.Errorf("1x2: %v", r)
+	}
+}
+
+func TestBadSizes(t *testing.T) {
+	_, err := NewGame(0, 3, 3)
+	wantErr(t, err, ErrInvalidArgument)
+	_, err = NewGame(3, 3, 4)
+	wantErr(t, err, ErrInvalidArgument)
+	_, err = NewGame(65536, 65536, 5)
+	wantErr(t, err, ErrTooLarge)
+	_, err = NewTicTacToe(0)
+	wantErr(t, err, ErrInvalidArgument)
+	_, err = Judge(nil, 3, 3, 0)
+	wantErr(t, err, ErrInvalidArgument)
+}
+
+func TestOutOfRangeNumbersNeverReachC(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	for _, v := range []int{-1, math.MaxUint32 + 1, math.MinInt64, math.MaxInt64} {
+		_, err := g.Play(v, 0)
+		wantErr(t, err, ErrRange)
+		_, err = g.Move(0, 0, v)
+		wantErr(t, err, ErrRange)
+		_, err = g.Cell(0, v)
+		wantErr(t, err, ErrRange)
+		_, err = NewGame(3, v, 3)
+		wantErr(t, err, ErrRange)
+		_, err = NewTicTacToe(v)
+		wantErr(t, err, ErrRange)
+		_, err = Judge([]Cell{{0, v}}, 3, 3, 3)
+		wantErr(t, err, ErrRange)
+		_, err = ValidateText("...", 1, v, 3)
+		wantErr(t, err, ErrRange)
+	}
+	_, err := g.Move(0, 0, -1)
+	if err == nil || !strings.Contains(err.Error(), "player = -1") {
+		t.Fatalf("error %v does not name the argument", err)
+	}
+	if n := must(g.MoveCount()); n != 0 {
+		t.Fatal("a rejected number reached the game")
+	}
+	// The largest uint32 passes the Go check and reaches C, which answers with a status.
+	_, err = g.Play(math.MaxUint32, 0)
+	wantErr(t, err, ErrOutOfBounds)
+}
+
+func TestCloneIsIndependent(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	must(g.Play(0, 0))
+	h := must(g.Clone())
+	defer h.Close()
+	must(h.Play(1, 1))
+	if n := must(g.MoveCount()); n != 1 {
+		t.Fatalf("original has %d moves", n)
+	}
+	g.Close()
+	if c := must(h.Cell(0, 0)); c != 1 {
+		t.Fatal("the clone lost its board")
+	}
+}
+
+func TestTextRoundTripKeepsTurnAndStarter(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	must(g.Move(0, 0, 2))
+	if p := must(g.FirstPlayer()); p != 2 {
+		t.Fatalf("first player %d", p)
+	}
+	s := text(t, g)
+	if s != "3,3,3:O../.../...:X" {
+		t.Fatalf("text %q", s)
+	}
+	h := must(ParseGame(s))
+	defer h.Close()
+	if p := must(h.ToMove()); p != 1 || text(t, h) != s {
+		t.Fatalf("parsed: to move %d, text %q", p, text(t, h))
+	}
+	wantErr(t, h.Undo(), ErrNothingToUndo)
+	if fmt.Sprint(h) != "tictactoe.Game("+s+")" {
+		t.Fatalf("String() = %q", h)
+	}
+	_, err := ParseGame("3,3,3:XQ./.../...:O")
+	wantErr(t, err, ErrParse)
+	_, err = ParseGame("3,3,3:XX./.../...:O")
+	wantErr(t, err, ErrUnreachableBoard)
+}
+
+func TestClosedGameReturnsErrClosed(t *testing.T) {
+	g := must(NewGame(3, 3, 3))
+	must(g.Play(0, 0))
+	if err := g.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Close(); err != nil {
+		t.Fatal("Close is not idempotent")
+	}
+	errs := []error{g.Undo(), g.Redo(), g.Reset()}
+	add := func(_ any, err error) { errs = append(errs, err) }
+	add(g.Move(0, 1, 2))
+	add(g.Play(0, 1))
+	add(g.Clone())
+	add(g.ToMove())
+	add(g.FirstPlayer())
+	add(g.Result())
+	add(g.Winner())
+	add(g.Cell(0, 0))
+	add(g.MoveCount())
+	add(g.Cells())
+	add(g.Moves())
+	add(g.LegalMoves())
+	add(g.WinningLine())
+	add(g.Text())
+	for i, err := range errs {
+		if err != ErrClosed {
+			t.Errorf("call %d on a closed game: %v", i, err)
+		}
+	}
+	if s := g.String(); s != "tictactoe.Game(tictactoe: the game is closed)" {
+		t.Errorf("String() = %q", s)
+	}
+}
+
+// waitForFrees runs the GC until the native free count reaches want (finalizers run on their
+// own goroutine after a collection), then checks it is exactly want.
+func waitForFrees(t *testing.T, want int64) {
+	t.Helper()
+	for i := 0; i < 200 && nativeFrees.Load() < want; i++ {
+		runtime.GC()
+		time.Sleep(5 * time.Millisecond)
+	}
+	runtime.GC()
+	time.Sleep(20 * time.Millisecond)
+	if got := nativeFrees.Load(); got != want {
+		t.Fatalf("native frees: %d, want %d", got, want)
+	}
+}
+
+func TestFinalizerFreesExactlyOnce(t *testing.T) {
+	waitForFrees(t, nativeFrees.Load()) // settle games of earlier tests
+	base := nativeFrees.Load()
+	func() {
+		g, _ := NewGame(3, 3, 3)
+		g.Play(0, 0)
+	}()
+	waitForFrees(t, base+1)
+
+	g := must(NewGame(3, 3, 3))
+	g.Close()
+	if nativeFrees.Load() != base+2 {
+		t.Fatal("Close did not free at once")
+	}
+	g = nil
+	_ = g
+	waitForFrees(t, base+2) // the finalizer must not free a closed game again
+
+	func() {
+		for i := 0; i < 1000; i++ {
+			g, _ := NewGame(15, 15, 5)
+			g.Clone()
+		}
+	}()
+	waitForFrees(t, base+2002)
+}
+
+func Example() {
+	g, err := NewGame(3, 3, 3)
+	if err != nil {
+		panic(err)
+	}
+	defer g.Close()
+	g.Play(1, 1)                 // the side to move (X) plays the centre
+	winner, _ := g.Move(0, 0, 2) // "Design Tic-Tac-Toe": player 2 moves
+	fmt.Println(winner, g)       // 0 = nobody has won yet
+	_, err = g.Play(1, 1)        // occupied: an error wrapping the status
+	fmt.Println(errors.Is(err, ErrIllegalMove), err)
+	r, _ := Judge([]Cell{{0, 0}, {2, 0}, {1, 1}, {2, 1}, {2, 2}}, 3, 3, 3)
+	v, _ := Validate([]string{"XOX", " X ", "   "}, 0)
+	fmt.Println(r, v.Valid(), v)
+	// Output:
+	// 0 tictactoe.Game(3,3,3:O../.X./...:X)
+	// true tictactoe: cell occupied
+	// A false X has more than one stone more than O (players alternate)
+}
