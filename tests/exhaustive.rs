@@ -62,7 +62,7 @@ fn walk(cells: &mut [u8; 9], moves: &mut Vec<u32>, game: &mut Game) -> usize {
         if cells[cell] != 0 {
             continue;
         }
-        let player = if moves.len() % 4 == 0 { 1 } else { 2 };
+        let player = if moves.len().is_multiple_of(4) { 1 } else { 2 };
         cells[cell] = player;
         moves.extend([cell as u32 / 3, cell as u32 % 3]);
         let want = reference_result(cells, 3, 3, 3);
