@@ -1,0 +1,245 @@
+// Game.cs — an m,n,k-game owned through a GameHandle. Every member is one native call (plus,
+// for lists, the size-then-fill buffer protocol); no rule is implemented here.
+using System;
+using System.Collections.Generic;
+using System.Text;
+
+namespace TicTacToe
+{
+    /// <summary>
+    /// An m,n,k-game: a <c>rows x cols</c> board where <c>k</c> in a row wins. Dispose it (or
+    /// <c>using</c>) to free the native game at once; a Game that is only collected is freed by
+    /// its handle's finalizer. Using a disposed Game throws <see cref="ObjectDisposedException"/>.
+    /// Not thread-safe: do not use one Game from two threads at once. Distinct Games are independent.
+    /// </summary>
+    public sealed class Game : IDisposable
+    {
+        private readonly GameHandle handle;
+
+        /// <summary>An empty board; player 1 (X) moves first. Defaults: classic 3,3,3.</summary>
+        public Game(int rows = 3, int cols = 3, int k = 3)
+        {
+            uint r = Errors.U32(rows, nameof(rows)), c = Errors.U32(cols, nameof(cols)), kk = Errors.U32(k, nameof(k));
+            handle = Adopt(Native.ttt_game_new(r, c, kk, out GameHandle h), h, "Game");
+        }
+
+        private Game(GameHandle owned) { handle = owned; }
+
+        /// <summary>"Design Tic-Tac-Toe": n x n, n in a row wins.</summary>
+        public static Game TicTacToe(int n)
+        {
+            uint nn = Errors.U32(n, nameof(n));
+            return new Game(Adopt(Native.ttt_tictactoe_new(nn, out GameHandle h), h, "Game.TicTacToe"));
+        }
+
+        /// <summary>Reads <see cref="ToText"/>'s format, e.g. <c>3,3,3:X.O/.X./...:O</c>.</summary>
+        public static Game FromText(string text)
+        {
+            if (text == null) throw new ArgumentNullException(nameof(text));
+            byte[] bytes = Encoding.UTF8.GetBytes(text);
+            Status s = Native.ttt_game_from_text(bytes, (UIntPtr)bytes.Length, out GameHandle h);
+            return new Game(Adopt(s, h, "Game.FromText"));
+        }
+
+        /// <summary>An independent copy: board, turn, result and undo/redo history.</summary>
+        public Game Clone()
+        {
+            return new Game(Adopt(Native.ttt_game_clone(Handle, out GameHandle h), h, "Game.Clone"));
+        }
+
+        /// <summary>"Design Tic-Tac-Toe": player 1 or 2 moves; returns 0 (no winner yet), 1 or 2.</summary>
+        public int Move(int row, int col, int player)
+        {
+            uint r = Errors.U32(row, nameof(row)), c = Errors.U32(col, nameof(col)), p = Errors.U32(player, nameof(player));
+            Errors.Check(Native.ttt_game_move(Handle, r, c, p, out uint winner), "Game.Move");
+            return (int)winner;
+        }
+
+        /// <summary>The side to move plays (row, col); returns the result after the move.</summary>
+        public Result Play(int row, int col)
+        {
+            uint r = Errors.U32(row, nameof(row)), c = Errors.U32(col, nameof(col));
+            Errors.Check(Native.ttt_game_play(Handle, r, c, out Result result), "Game.Play");
+            return result;
+        }
+
+        public void Undo() { Errors.Check(Native.ttt_game_undo(Handle), "Game.Undo"); }
+        public void Redo() { Errors.Check(Native.ttt_game_redo(Handle), "Game.Redo"); }
+
+        /// <summary>Empties the board and the history; the size and k stay.</summary>
+        public void Reset() { Errors.Check(Native.ttt_game_reset(Handle), "Game.Reset"); }
+
+        public int Rows { get { return Size(out _, out _); } }
+        public int Cols { get { Size(out int cols, out _); return cols; } }
+        public int K { get { Size(out _, out int k); return k; } }
+
+        /// <summary>1 or 2; 0 once the game is over.</summary>
+        public int ToMove
+        {
+            get
+            {
+                Errors.Check(Native.ttt_game_to_move(Handle, out uint p), "Game.ToMove");
+                return (int)p;
+            }
+        }
+
+        /// <summary>Who made (or will make) the first move: 1, or 2 if player 2 opened with Move.</summary>
+        public int FirstPlayer
+        {
+            get
+            {
+                Errors.Check(Native.ttt_game_first_player(Handle, out uint p), "Game.FirstPlayer");
+                return (int)p;
+            }
+        }
+
+        public Result Result
+        {
+            get
+            {
+                Errors.Check(Native.ttt_game_result(Handle, out Result r), "Game.Result");
+                return r;
+            }
+        }
+
+        /// <summary>The winner, 1 or 2; 0 while nobody has won or after a draw.</summary>
+        public int Winner
+        {
+            get
+            {
+                Result r = Result;
+                return r == Result.AWins ? 1 : r == Result.BWins ? 2 : 0;
+            }
+        }
+
+        /// <summary>The stone on (row, col): 0 empty, 1 or 2.</summary>
+        public int this[int row, int col]
+        {
+            get
+            {
+                uint r = Errors.U32(row, nameof(row)), c = Errors.U32(col, nameof(col));
+                Errors.Check(Native.ttt_game_cell(Handle, r, c, out uint p), "Game[row, col]");
+                return (int)p;
+            }
+        }
+
+        /// <summary>The number of stones on the board.</summary>
+        public int MoveCount
+        {
+            get
+            {
+                Errors.Check(Native.ttt_game_move_count(Handle, out UIntPtr n), "Game.MoveCount");
+                return checked((int)(ulong)n);
+            }
+        }
+
+        /// <summary>The whole board, row-major, one byte per cell: 0 empty, 1 or 2.</summary>
+        public IReadOnlyList<byte> Cells
+        {
+            get
+            {
+                GameHandle h = Handle;
+                return Fetch((byte[] b, UIntPtr cap, out UIntPtr n) => Native.ttt_game_cells(h, b, cap, out n), "Game.Cells");
+            }
+        }
+
+        /// <summary>Moves played so far, oldest first (none for a game loaded from text).</summary>
+        public IReadOnlyList<Cell> Moves
+        {
+            get
+            {
+                GameHandle h = Handle;
+                return CellList((uint[] b, UIntPtr cap, out UIntPtr n) => Native.ttt_game_moves(h, b, cap, out n), "Game.Moves");
+            }
+        }
+
+        /// <summary>The cells the side to move may play, row-major; none once the game is over.</summary>
+        public IReadOnlyList<Cell> LegalMoves
+        {
+            get
+            {
+                GameHandle h = Handle;
+                return CellList((uint[] b, UIntPtr cap, out UIntPtr n) => Native.ttt_game_legal_moves(h, b, cap, out n), "Game.LegalMoves");
+            }
+        }
+
+        /// <summary>The winning run end to end; empty while nobody has won.</summary>
+        public IReadOnlyList<Cell> WinningLine
+        {
+            get
+            {
+                GameHandle h = Handle;
+                return CellList((uint[] b, UIntPtr cap, out UIntPtr n) => Native.ttt_game_winning_line(h, b, cap, out n), "Game.WinningLine");
+            }
+        }
+
+        /// <summary><c>rows,cols,k:BOARD:P</c>; keeps whose turn it is. <see cref="FromText"/> reads it back.</summary>
+        public string ToText()
+        {
+            GameHandle h = Handle;
+            Status probe = Native.ttt_game_to_text(h, null, UIntPtr.Zero, out UIntPtr len);
+            if (probe != Status.Ok && probe != Status.BufferTooSmall) throw Errors.For(probe, "Game.ToText", null);
+            var buffer = new byte[checked((int)(ulong)len + 1)];  // the C function also writes a NUL
+            Errors.Check(Native.ttt_game_to_text(h, buffer, (UIntPtr)buffer.Length, out len), "Game.ToText");
+            return Encoding.ASCII.GetString(buffer, 0, (int)(ulong)len);
+        }
+
+        /// <summary>The text form, or a marker once disposed (safe to call from a debugger).</summary>
+        public override string ToString() { return IsDisposed ? "Game (disposed)" : ToText(); }
+
+        public bool IsDisposed { get { return handle.IsClosed; } }
+
+        /// <summary>Frees the native game now. Idempotent.</summary>
+        public void Dispose() { handle.Dispose(); }
+
+        private GameHandle Handle
+        {
+            get
+            {
+                if (handle.IsClosed) throw new ObjectDisposedException(nameof(Game));
+                return handle;
+            }
+        }
+
+        private static GameHandle Adopt(Status status, GameHandle h, string where)
+        {
+            if (status != Status.Ok)
+            {
+                h.Dispose();  // invalid (NULL) on failure: nothing to free, but no finalizer work
+                throw Errors.For(status, where, null);
+            }
+            return h;
+        }
+
+        private int Size(out int cols, out int k)
+        {
+            Errors.Check(Native.ttt_game_size(Handle, out uint r, out uint c, out uint kk), "Game.Size");
+            cols = (int)c;
+            k = (int)kk;
+            return (int)r;
+        }
+
+        private delegate Status Fill<T>(T[] buffer, UIntPtr capacity, out UIntPtr count);
+
+        /// <summary>For the C functions that fill a caller buffer and always report the needed
+        /// count: ask with no buffer, then fill one of that size.</summary>
+        private static T[] Fetch<T>(Fill<T> fill, string where)
+        {
+            Status first = fill(null, UIntPtr.Zero, out UIntPtr count);
+            if (first != Status.Ok && first != Status.BufferTooSmall) throw Errors.For(first, where, null);
+            var buffer = new T[checked((int)(ulong)count)];
+            if (buffer.Length > 0) Errors.Check(fill(buffer, (UIntPtr)buffer.Length, out count), where);
+            return buffer;
+        }
+
+        /// <summary>For the C functions that list cells as row * cols + col.</summary>
+        private Cell[] CellList(Fill<uint> fill, string where)
+        {
+            uint[] index = Fetch(fill, where);
+            uint cols = (uint)Cols;
+            var cells = new Cell[index.Length];
+            for (int i = 0; i < index.Length; i++) cells[i] = new Cell((int)(index[i] / cols), (int)(index[i] % cols));
+            return cells;
+        }
+    }
+}

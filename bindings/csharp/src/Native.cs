@@ -1,0 +1,84 @@
+// Native.cs — the P/Invoke declarations: one per C function of include/tictactoe.h, nothing else.
+// Types: uint32_t -> uint, size_t -> UIntPtr, TttGame* -> GameHandle, static char* -> IntPtr.
+using System;
+using System.Runtime.InteropServices;
+
+namespace TicTacToe
+{
+    internal static class Native
+    {
+        // The one place that names the native library. Platforms that link it statically into
+        // the executable (iOS: Unity's Plugins/iOS/libtictactoe.a) must bind to "__Internal".
+#if (UNITY_IOS && !UNITY_EDITOR) || TICTACTOE_STATIC
+        internal const string Lib = "__Internal";
+#else
+        internal const string Lib = "tictactoe";
+#endif
+        private const CallingConvention Cdecl = CallingConvention.Cdecl;
+
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern IntPtr ttt_version();
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern IntPtr ttt_status_str(Status status);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern IntPtr ttt_result_str(Result result);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern IntPtr ttt_verdict_str(Verdict verdict);
+
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_new(uint rows, uint cols, uint k, out GameHandle game);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_tictactoe_new(uint n, out GameHandle game);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern void ttt_game_free(IntPtr game);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_clone(GameHandle game, out GameHandle clone);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_reset(GameHandle game);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_move(GameHandle game, uint row, uint col, uint player, out uint winner);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_play(GameHandle game, uint row, uint col, out Result result);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_undo(GameHandle game);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_redo(GameHandle game);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_size(GameHandle game, out uint rows, out uint cols, out uint k);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_to_move(GameHandle game, out uint player);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_first_player(GameHandle game, out uint player);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_result(GameHandle game, out Result result);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_cell(GameHandle game, uint row, uint col, out uint player);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_move_count(GameHandle game, out UIntPtr count);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_cells(GameHandle game, byte[] cells, UIntPtr capacity, out UIntPtr count);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_moves(GameHandle game, uint[] cells, UIntPtr capacity, out UIntPtr count);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_legal_moves(GameHandle game, uint[] cells, UIntPtr capacity, out UIntPtr count);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_winning_line(GameHandle game, uint[] cells, UIntPtr capacity, out UIntPtr count);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_to_text(GameHandle game, byte[] text, UIntPtr capacity, out UIntPtr length);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_from_text(byte[] text, UIntPtr length, out GameHandle game);
+
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_judge_ex(uint[] moves, UIntPtr moveCount, uint rows, uint cols, uint k,
+                                                   out Result result, out UIntPtr badIndex);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_find_winner(uint[] moves, UIntPtr moveCount, out IntPtr answer);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_validate(byte[] board, UIntPtr length, uint rows, uint cols, uint k,
+                                                   out Verdict verdict);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_validate_rows(
+            [MarshalAs(UnmanagedType.LPArray, ArraySubType = UnmanagedType.LPStr)] string[] rows,
+            UIntPtr rowCount, uint k, out Verdict verdict);
+    }
+}

@@ -1,0 +1,109 @@
+// Ttt.cs — the functions that take no game: judge ("Find Winner"), validate ("Valid State"),
+// version, and the names of statuses, results and verdicts (as extension methods).
+using System;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace TicTacToe
+{
+    /// <summary>Judging, validating and naming. Safe to call from any thread.</summary>
+    public static class Ttt
+    {
+        /// <summary>The native library's version, "MAJOR.MINOR.PATCH".</summary>
+        public static string Version { get { return Marshal.PtrToStringAnsi(Native.ttt_version()); } }
+
+        /// <summary>A few words naming a status, e.g. "cell occupied".</summary>
+        public static string Describe(this Status status) { return Marshal.PtrToStringAnsi(Native.ttt_status_str(status)); }
+
+        /// <summary>A sentence naming why a board is unreachable (or that it is reachable).</summary>
+        public static string Describe(this Verdict verdict) { return Marshal.PtrToStringAnsi(Native.ttt_verdict_str(verdict)); }
+
+        /// <summary>"Pending", "A", "B" or "Draw" — the "Find Winner" answers.</summary>
+        public static string ToAnswer(this Result result) { return Marshal.PtrToStringAnsi(Native.ttt_result_str(result)); }
+
+        /// <summary>"Find Winner", generalized: replays moves (A first) on an empty rows x cols board.
+        /// An illegal move throws <see cref="IllegalMoveException"/> whose MoveIndex says which.</summary>
+        public static Result Judge(IList<Cell> moves, int rows = 3, int cols = 3, int k = 3)
+        {
+            return JudgeFlat(Flatten(moves), rows, cols, k);
+        }
+
+        /// <summary><see cref="Judge(IList{Cell}, int, int, int)"/> with LeetCode's
+        /// <c>int[][] moves</c>, each move <c>{row, col}</c>.</summary>
+        public static Result Judge(int[][] moves, int rows = 3, int cols = 3, int k = 3)
+        {
+            return JudgeFlat(Flatten(ToCells(moves)), rows, cols, k);
+        }
+
+        /// <summary>LeetCode 1275 on 3 x 3: "A", "B", "Draw" or "Pending".</summary>
+        public static string FindWinner(int[][] moves)
+        {
+            uint[] flat = Flatten(ToCells(moves));
+            Errors.Check(Native.ttt_find_winner(flat, (UIntPtr)(flat.Length / 2), out IntPtr answer), "Ttt.FindWinner");
+            return Marshal.PtrToStringAnsi(answer);
+        }
+
+        /// <summary>"Valid State": is this board ('X', 'O', ' ' or '.'; '/' or '\n' may separate
+        /// rows) reachable in a legal game of k in a row with X first?</summary>
+        public static Verdict Validate(string board, int rows = 3, int cols = 3, int k = 3)
+        {
+            if (board == null) throw new ArgumentNullException(nameof(board));
+            uint r = Errors.U32(rows, nameof(rows)), c = Errors.U32(cols, nameof(cols)), kk = Errors.U32(k, nameof(k));
+            byte[] bytes = Encoding.UTF8.GetBytes(board);
+            Errors.Check(Native.ttt_validate(bytes, (UIntPtr)bytes.Length, r, c, kk, out Verdict v), "Ttt.Validate");
+            return v;
+        }
+
+        /// <summary>LeetCode 794 shape: one string per row. k = 0 means k = rows = cols (square only).</summary>
+        public static Verdict Validate(string[] board, int k = 0)
+        {
+            if (board == null) throw new ArgumentNullException(nameof(board));
+            uint kk = Errors.U32(k, nameof(k));
+            foreach (string row in board)
+            {
+                if (row == null) throw new ArgumentNullException(nameof(board), "a row is null");
+                // Rows go to C as NUL-terminated strings; an embedded NUL would silently cut one.
+                if (row.IndexOf('\0') >= 0) throw new ParseException(Status.ParseError, "Ttt.Validate: a row contains a NUL character");
+            }
+            Errors.Check(Native.ttt_validate_rows(board, (UIntPtr)board.Length, kk, out Verdict v), "Ttt.Validate");
+            return v;
+        }
+
+        private static Result JudgeFlat(uint[] flat, int rows, int cols, int k)
+        {
+            uint r = Errors.U32(rows, nameof(rows)), c = Errors.U32(cols, nameof(cols)), kk = Errors.U32(k, nameof(k));
+            Status s = Native.ttt_judge_ex(flat, (UIntPtr)(flat.Length / 2), r, c, kk, out Result result, out UIntPtr bad);
+            if (s == Status.OutOfBounds || s == Status.CellOccupied || s == Status.GameOver)
+                throw Errors.For(s, "Ttt.Judge", (int)(ulong)bad);
+            Errors.Check(s, "Ttt.Judge");
+            return result;
+        }
+
+        private static uint[] Flatten(IList<Cell> moves)
+        {
+            if (moves == null) throw new ArgumentNullException(nameof(moves));
+            var flat = new uint[moves.Count * 2];
+            for (int i = 0; i < moves.Count; i++)
+            {
+                flat[2 * i] = Errors.U32(moves[i].Row, "moves[" + i + "].Row");
+                flat[2 * i + 1] = Errors.U32(moves[i].Col, "moves[" + i + "].Col");
+            }
+            return flat;
+        }
+
+        /// <summary>LeetCode's moves, each <c>{row, col}</c>, as cells.</summary>
+        private static Cell[] ToCells(int[][] moves)
+        {
+            if (moves == null) throw new ArgumentNullException(nameof(moves));
+            var cells = new Cell[moves.Length];
+            for (int i = 0; i < moves.Length; i++)
+            {
+                if (moves[i] == null || moves[i].Length != 2)
+                    throw new ArgumentException("each move must be {row, col}", "moves[" + i + "]");
+                cells[i] = new Cell(moves[i][0], moves[i][1]);
+            }
+            return cells;
+        }
+    }
+}

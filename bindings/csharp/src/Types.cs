@@ -1,0 +1,69 @@
+// Types.cs — the C enums (same numbers as include/tictactoe.h; 4 bytes each) and a board cell.
+using System;
+
+namespace TicTacToe
+{
+    /// <summary>A C <c>TttStatus</c>. Every value but <see cref="Ok"/> is thrown as a
+    /// <see cref="TicTacToeException"/>.</summary>
+    public enum Status : uint
+    {
+        Ok = 0,
+        NullPointer = 1,
+        InvalidArgument = 2,
+        OutOfBounds = 3,
+        CellOccupied = 4,
+        WrongTurn = 5,
+        GameOver = 6,
+        NothingToUndo = 7,
+        NothingToRedo = 8,
+        ParseError = 9,
+        BufferTooSmall = 10,
+        TooLarge = 11,
+        OutOfMemory = 12,
+        UnreachableBoard = 13,
+        TooHard = 14,
+        InternalError = 15,
+    }
+
+    /// <summary>How a game stands (C <c>TttResult</c>).</summary>
+    public enum Result : uint
+    {
+        Pending = 0,
+        AWins = 1,
+        BWins = 2,
+        Draw = 3,
+    }
+
+    /// <summary>Whether a board is reachable, else the first reason why not (C <c>TttVerdict</c>).</summary>
+    public enum Verdict : uint
+    {
+        Valid = 0,
+        TooManyO = 1,
+        TooManyX = 2,
+        BothWin = 3,
+        XWonThenOMoved = 4,
+        OWonThenXMoved = 5,
+        XLinesDisjoint = 6,
+        OLinesDisjoint = 7,
+    }
+
+    /// <summary>A board cell, counted from 0.</summary>
+    public struct Cell : IEquatable<Cell>
+    {
+        public int Row { get; }
+        public int Col { get; }
+
+        public Cell(int row, int col)
+        {
+            Row = row;
+            Col = col;
+        }
+
+        public bool Equals(Cell other) { return Row == other.Row && Col == other.Col; }
+        public override bool Equals(object obj) { return obj is Cell && Equals((Cell)obj); }
+        public override int GetHashCode() { return Row * 31 + Col; }
+        public override string ToString() { return "(" + Row + ", " + Col + ")"; }
+        public static bool operator ==(Cell a, Cell b) { return a.Equals(b); }
+        public static bool operator !=(Cell a, Cell b) { return !a.Equals(b); }
+    }
+}

@@ -1,0 +1,39 @@
+// Program.cs — runs every test; the exit code is non-zero when any check failed.
+using System;
+
+namespace TicTacToe.Tests
+{
+    internal static class Program
+    {
+        private static int Main()
+        {
+            var tests = new Action[]
+            {
+                GameTests.DesignTicTacToeSeed, GameTests.PlayerTwoMayOpen, GameTests.QueriesAndHistory,
+                GameTests.DrawAndBWins, GameTests.CloneIsIndependent, GameTests.TextRoundTrip,
+                GameTests.ConstructionErrors, GameTests.MoveErrorsChangeNothing, GameTests.DisposedGameThrows,
+                GameTests.DisposeFreesOnce, GameTests.CollectedGamesFreedOnce, GameTests.GamesOnThreads,
+                GameTests.LargeBoards,
+                RulesTests.FindWinnerSeed, RulesTests.JudgeGeneralBoards, RulesTests.JudgeErrors,
+                RulesTests.ValidStateSeed, RulesTests.EveryVerdict, RulesTests.ValidateErrors, RulesTests.Names,
+            };
+            foreach (Action test in tests)
+            {
+                int before = Assert.Failures;
+                try
+                {
+                    test();
+                }
+                catch (Exception e)
+                {
+                    Assert.Failures++;
+                    Console.WriteLine("  UNEXPECTED " + e);
+                }
+                string name = test.Method.DeclaringType.Name + "." + test.Method.Name;
+                Console.WriteLine((Assert.Failures == before ? "ok   " : "FAIL ") + name);
+            }
+            Console.WriteLine(Assert.Failures == 0 ? "csharp: all tests passed" : "csharp: " + Assert.Failures + " failure(s)");
+            return Assert.Failures == 0 ? 0 : 1;
+        }
+    }
+}

@@ -1,0 +1,116 @@
+// RulesTests.cs — the functions without a game: Judge / FindWinner ("Find Winner" seed),
+// Validate ("Valid State" seed) with every verdict and error, and the names.
+using System;
+
+namespace TicTacToe.Tests
+{
+    internal static class RulesTests
+    {
+        private static int[][] M(params int[] flat)
+        {
+            var moves = new int[flat.Length / 2][];
+            for (int i = 0; i < moves.Length; i++) moves[i] = new[] { flat[2 * i], flat[2 * i + 1] };
+            return moves;
+        }
+
+        // The four examples of LeetCode 1275.
+        internal static void FindWinnerSeed()
+        {
+            Assert.Equal("A", Ttt.FindWinner(M(0, 0, 2, 0, 1, 1, 2, 1, 2, 2)));
+            Assert.Equal("B", Ttt.FindWinner(M(0, 0, 1, 1, 0, 1, 0, 2, 1, 0, 2, 0)));
+            Assert.Equal("Draw", Ttt.FindWinner(M(0, 0, 1, 1, 2, 0, 1, 0, 1, 2, 2, 1, 0, 1, 0, 2, 2, 2)));
+            Assert.Equal("Pending", Ttt.FindWinner(M(0, 0, 1, 1)));
+            Assert.Equal("Pending", Ttt.FindWinner(M()));
+            Assert.Equal(Result.AWins, Ttt.Judge(M(0, 0, 2, 0, 1, 1, 2, 1, 2, 2)));
+            Assert.Equal(Result.BWins, Ttt.Judge(new[] { new Cell(0, 0), new Cell(1, 1), new Cell(0, 1), new Cell(0, 2),
+                                                         new Cell(1, 0), new Cell(2, 0) }));
+            Assert.Equal("B", Result.BWins.ToAnswer());
+            Assert.Equal("Pending", Result.Pending.ToAnswer());
+        }
+
+        internal static void JudgeGeneralBoards()
+        {
+            Assert.Equal(Result.AWins, Ttt.Judge(M(0, 0, 0, 5, 0, 1, 0, 6, 0, 2), 1, 7, 3));
+            // 15 x 15, k = 5: A plays a gapped row, B completes a column with the 10th move.
+            var moves = new Cell[10];
+            for (int i = 0; i < 5; i++)
+            {
+                moves[2 * i] = new Cell(0, 2 * i + 1);
+                moves[2 * i + 1] = new Cell(5 + i, 9);
+            }
+            Assert.Equal(Result.BWins, Ttt.Judge(moves, 15, 15, 5));
+            Assert.Equal(Result.Pending, Ttt.Judge(new ArraySegment<Cell>(moves, 0, 9), 15, 15, 5));
+        }
+
+        // The offending move's index comes with the exception.
+        internal static void JudgeErrors()
+        {
+            var e = Assert.Status<IllegalMoveException>(Status.CellOccupied, () => Ttt.Judge(M(0, 0, 1, 1, 0, 0)));
+            Assert.Equal((int?)2, e != null ? e.MoveIndex : null);
+            e = Assert.Status<IllegalMoveException>(Status.OutOfBounds, () => Ttt.Judge(M(1, 1, 3, 0)));
+            Assert.Equal((int?)1, e != null ? e.MoveIndex : null);
+            e = Assert.Status<IllegalMoveException>(Status.GameOver, () => Ttt.Judge(M(0, 0, 1, 0, 0, 1, 1, 1, 0, 2, 2, 2)));
+            Assert.Equal((int?)5, e != null ? e.MoveIndex : null);
+            Assert.Status<IllegalMoveException>(Status.CellOccupied, () => Ttt.FindWinner(M(0, 0, 0, 0)));
+            Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Judge(M(), 0, 3, 3));
+            Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Judge(M(), 3, 3, 4));
+            Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.Judge(M(), -3, 3, 3));
+            Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.Judge(M(0, -1)));
+            Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.FindWinner(M(-1, 0)));
+            Assert.Throws<ArgumentException>(() => Ttt.Judge(new[] { new[] { 0, 0, 0 } }));
+            Assert.Throws<ArgumentNullException>(() => Ttt.Judge((int[][])null));
+        }
+
+        // The three examples of LeetCode 794, as rows and as one string.
+        internal static void ValidStateSeed()
+        {
+            Assert.Equal(Verdict.TooManyO, Ttt.Validate(new[] { "O  ", "   ", "   " }));
+            Assert.Equal(Verdict.TooManyX, Ttt.Validate(new[] { "XOX", " X ", "   " }));
+            Assert.Equal(Verdict.Valid, Ttt.Validate(new[] { "XOX", "O O", "XOX" }));
+            Assert.Equal(Verdict.TooManyO, Ttt.Validate("O  /   /   "));
+            Assert.Equal(Verdict.TooManyX, Ttt.Validate("XOX\n X \n   "));
+            Assert.Equal(Verdict.Valid, Ttt.Validate("XOXO OXOX"));
+        }
+
+        // One board per verdict, each worked out by hand from SPEC §4.
+        internal static void EveryVerdict()
+        {
+            Assert.Equal(Verdict.BothWin, Ttt.Validate("XXX/OOO/..."));
+            Assert.Equal(Verdict.XWonThenOMoved, Ttt.Validate("XXX/OO./O.."));
+            Assert.Equal(Verdict.OWonThenXMoved, Ttt.Validate("OOO/XX./XX."));
+            Assert.Equal(Verdict.XLinesDisjoint, Ttt.Validate("XXX../....O/O..O./.O..O/XXX..", 5, 5, 3));
+            Assert.Equal(Verdict.OLinesDisjoint, Ttt.Validate("OOO../....X/X..X./.X..X/OOOX.", 5, 5, 3));
+            Assert.Equal(Verdict.Valid, Ttt.Validate("XXX/OO./..."));
+            Assert.Equal(Verdict.BothWin, Ttt.Validate("XO./XO./XO."));
+            Assert.Equal(Verdict.Valid, Ttt.Validate(new[] { "XO.", "XO.", "X.." }, 3));
+            Assert.Equal(Verdict.Valid, Ttt.Validate(new[] { "X....", "....." }, 2));
+            Assert.True(Verdict.BothWin.Describe() != Verdict.TooManyX.Describe(), "verdicts have distinct descriptions");
+        }
+
+        internal static void ValidateErrors()
+        {
+            Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate("XOQ/.../..."));
+            Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate("XO/.../..."));
+            Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate(new[] { "XÖ.", "...", "..." }));
+            Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate("", 0, 3, 3));
+            Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate(".........", 3, 3, 4));
+            Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.Validate(".........", 3, -3, 3));
+            Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate(new[] { "X..", "..." }));
+            Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate(new[] { "X..", ".." }, 2));
+            Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate(new[] { "X\0.", "...", "..." }));
+            Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.Validate(new[] { "X..", "...", "..." }, -1));
+            Assert.Throws<ArgumentNullException>(() => Ttt.Validate(new[] { "X..", null, "..." }));
+            Assert.Throws<ArgumentNullException>(() => Ttt.Validate((string)null));
+        }
+
+        internal static void Names()
+        {
+            string expected = Environment.GetEnvironmentVariable("TTT_EXPECTED_VERSION");
+            Assert.True(!string.IsNullOrEmpty(expected), "test.sh passes TTT_EXPECTED_VERSION");
+            Assert.Equal(expected, Ttt.Version);
+            Assert.Equal("unknown status", ((Status)999).Describe());
+            Assert.Equal("unknown verdict", ((Verdict)999).Describe());
+            Assert.True(Status.CellOccupied.Describe().Contains("occupied"), "status names");
+        }
+    }
+}
