@@ -79,10 +79,14 @@ enum Link {
 
 /// Runs a command to completion and fails the test, showing its output, unless it succeeds.
 fn succeed(mut cmd: Command) -> Output {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    // The command line without the environment `cc` attaches to the compiler command.
+    let line =
+        std::iter::once(cmd.get_program()).chain(cmd.get_args()).collect::<Vec<_>>().join(" ".as_ref());
+    let line = line.to_string_lossy();
+    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {line}: {e}"));
     assert!(
         out.status.success(),
-        "{cmd:?} failed ({}):\n{}{}",
+        "{line} failed ({}):\n{}{}",
         out.status,
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
@@ -119,20 +123,31 @@ fn use_valgrind() -> bool {
     installed
 }
 
-/// Runs `exe` with `args`, plainly and (see `use_valgrind`) under memcheck, and returns its
-/// standard output, which must be the same both times.
+/// Runs `exe` with `args` and returns its standard output.
+fn run_plain(exe: &Path, args: &[&str]) -> String {
+    let mut cmd = Command::new(exe);
+    cmd.args(args);
+    String::from_utf8(succeed(cmd).stdout).expect("the programs print UTF-8")
+}
+
+/// Runs `exe` with `args` under valgrind memcheck, if `use_valgrind`, and returns its standard
+/// output; any memory error or leak of any kind fails the test.
+fn run_memcheck(exe: &Path, args: &[&str]) -> Option<String> {
+    if !use_valgrind() {
+        return None;
+    }
+    let mut cmd = Command::new("valgrind");
+    cmd.args(["--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=all", "--quiet"])
+        .arg(exe)
+        .args(args);
+    Some(String::from_utf8(succeed(cmd).stdout).expect("the programs print UTF-8"))
+}
+
+/// Runs `exe` plainly and under memcheck; both runs must print the same, which is returned.
 fn run(exe: &Path, args: &[&str]) -> String {
-    let mut plain = Command::new(exe);
-    plain.args(args);
-    let stdout = String::from_utf8(succeed(plain).stdout).expect("the examples print UTF-8");
-    if use_valgrind() {
-        let mut memcheck = Command::new("valgrind");
-        memcheck
-            .args(["--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=all", "--quiet"])
-            .arg(exe)
-            .args(args);
-        let checked = succeed(memcheck);
-        assert_eq!(String::from_utf8_lossy(&checked.stdout), stdout, "output differs under valgrind");
+    let stdout = run_plain(exe, args);
+    if let Some(checked) = run_memcheck(exe, args) {
+        assert_eq!(checked, stdout, "output differs under valgrind");
     }
     stdout
 }
@@ -289,4 +304,18 @@ fn header_compiles_alone_as_c_and_cpp() {
 fn header_included_twice_from_cpp() {
     let exe = build("header_twice", &["examples/header_twice.cpp"], "c++17", Link::Static);
     assert_eq!(run(&exe, &[]), "C++: Pending after one move\n");
+}
+
+/// The C benchmark is not timed here, but it must build with the tests' strict flags, and a
+/// tiny run must pass its own cross-checks (library and plain C computing the same outcomes).
+#[test]
+fn benchmark_builds_and_cross_checks() {
+    let exe = build("bench", &["benches/c/bench.c", "benches/c/plain.c"], "c99", Link::Static);
+    // Timings differ from run to run, so only the shape of the table is compared.
+    let rows = |out: &str| out.lines().filter(|l| l.ends_with(" met") || l.ends_with(" MISSED")).count();
+    let out = run_plain(&exe, &["0.001"]);
+    assert_eq!(rows(&out), 6, "{out}");
+    if let Some(out) = run_memcheck(&exe, &["0.001"]) {
+        assert_eq!(rows(&out), 6, "{out}");
+    }
 }
