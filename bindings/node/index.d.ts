@@ -1,0 +1,71 @@
+// Type declarations for the tictactoe Node binding (index.js).
+
+export type ResultString = 'Pending' | 'A' | 'B' | 'Draw';
+export type Player = 0 | 1 | 2;
+export type Cell = [row: number, col: number];
+
+export interface GameOptions { rows?: number; cols?: number; k?: number }
+
+export class Game {
+  /** An empty rows x cols game where k in a row wins (each defaults to 3). */
+  constructor(options?: GameOptions);
+  /** "Design Tic-Tac-Toe": n x n, n in a row wins. */
+  static ticTacToe(n: number): Game;
+  /** Reads toText()'s format, e.g. "3,3,3:X.O/.X./...:O". */
+  static fromText(text: string): Game;
+  /** "Design Tic-Tac-Toe": player 1 or 2 moves; returns the winner (0 while none). */
+  move(row: number, col: number, player: number): Player;
+  /** The side to move plays; returns the result after the move. */
+  play(row: number, col: number): ResultString;
+  undo(): void;
+  redo(): void;
+  reset(): void;
+  clone(): Game;
+  cell(row: number, col: number): Player;
+  toText(): string;
+  toString(): string;
+  /** Frees the native game now; idempotent. Later use throws GameClosedError. */
+  close(): void;
+  [Symbol.dispose](): void;
+  readonly closed: boolean;
+  readonly rows: number;
+  readonly cols: number;
+  readonly k: number;
+  readonly result: ResultString;
+  readonly winner: Player;
+  readonly toMove: Player;
+  readonly firstPlayer: 1 | 2;
+  readonly moveCount: number;
+  /** Row-major copy of the board: 0 empty, 1 or 2. */
+  readonly cells: Uint8Array;
+  readonly moves: Cell[];
+  readonly legalMoves: Cell[];
+  readonly winningLine: Cell[];
+}
+
+export function judge(moves: Cell[], size?: GameOptions): ResultString;
+export function findWinner(moves: Cell[]): ResultString;
+export function validate(board: string | string[], options?: { k?: number }): Verdict;
+export function version(): string;
+
+export class Verdict {
+  readonly code: number;
+  readonly name: string;
+  readonly valid: boolean;
+  readonly reason: string | null;
+}
+
+export const Status: Readonly<Record<string, number>>;
+
+export class TicTacToeError extends Error {
+  readonly status: number;
+  readonly code: string;
+}
+export class IllegalMoveError extends TicTacToeError {
+  /** Set by judge(): the position in `moves` of the move that broke the rules. */
+  readonly index?: number;
+}
+export class HistoryError extends TicTacToeError {}
+export class ParseError extends TicTacToeError {}
+export class InvalidArgumentError extends TicTacToeError {}
+export class GameClosedError extends Error {}

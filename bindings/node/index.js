@@ -1,0 +1,114 @@
+'use strict';
+// tictactoe: play, judge, validate and solve m,n,k-games through the tictactoe C library.
+const { C, STATUS_NAMES, VERDICT_NAMES, RESULT_STRINGS: RESULTS } = require('./lib/native');
+const errors = require('./lib/errors');
+const { Game, nativeFrees } = require('./lib/game');
+
+const { check, errorFor, u32 } = errors;
+const RULE_BREAKS = new Set(['OUT_OF_BOUNDS', 'CELL_OCCUPIED', 'GAME_OVER']);
+const PARSE_ERROR = STATUS_NAMES.indexOf('PARSE_ERROR');
+
+const resultOut = new Uint32Array(1);
+const indexOut = new BigUint64Array(1);
+
+/** Name -> number for every TttStatus, e.g. Status.CELL_OCCUPIED === 4. */
+const Status = Object.freeze(Object.fromEntries(STATUS_NAMES.map((n, i) => [n, i])));
+
+// [[row, col], ...] -> Uint32Array row0, col0, row1, col1, ...
+function flatMoves(moves) {
+  if (!Array.isArray(moves)) throw new TypeError('moves must be an array of [row, col] pairs');
+  const flat = new Uint32Array(2 * moves.length);
+  moves.forEach((m, i) => {
+    if (!Array.isArray(m) || m.length !== 2) throw new TypeError(`moves[${i}] must be [row, col]`);
+    flat[2 * i] = u32(`moves[${i}][0]`, m[0]);
+    flat[2 * i + 1] = u32(`moves[${i}][1]`, m[1]);
+  });
+  return flat;
+}
+
+/**
+ * "Find Winner", generalized: replays [row, col] moves (A first) and returns "A", "B", "Draw" or
+ * "Pending". A move that breaks the rules throws an IllegalMoveError whose `index` is its
+ * position in `moves`.
+ */
+function judge(moves, { rows = 3, cols = 3, k = 3 } = {}) {
+  const flat = flatMoves(moves);
+  const status = C.ttt_judge_ex(flat, moves.length, u32('rows', rows), u32('cols', cols),
+    u32('k', k), resultOut, indexOut);
+  if (RULE_BREAKS.has(STATUS_NAMES[status])) {
+    const index = Number(indexOut[0]);
+    const error = errorFor(status, `move ${index}`);
+    error.index = index;
+    throw error;
+  }
+  check(status);
+  return RESULTS[resultOut[0]];
+}
+
+/** LeetCode 1275 on 3 x 3, through the library's own LeetCode-shaped entry point. */
+function findWinner(moves) {
+  const flat = flatMoves(moves);
+  const answer = [null];
+  check(C.ttt_find_winner(flat, moves.length, answer));
+  return answer[0];
+}
+
+/** Whether a board is reachable in a legal game; `reason` says why not. */
+class Verdict {
+  constructor(code) {
+    this.code = code;
+    this.name = VERDICT_NAMES[code];
+    this.valid = code === 0;
+    this.reason = this.valid ? null : C.ttt_verdict_str(code);
+  }
+}
+
+/**
+ * "Valid State", generalized: is `board` reachable in a legal game where X moves first?
+ * `board` is an array of row strings (LeetCode's form) or one string with rows split by '/' or
+ * '\n' (an unsplit string must be square). Cells are 'X', 'O', and ' ' or '.' for empty.
+ * `k` defaults to rows = cols, an InvalidArgumentError for a non-square board.
+ */
+function validate(board, { k } = {}) {
+  if (k !== undefined) u32('k', k);
+  const verdict = new Uint32Array(1);
+  if (Array.isArray(board)) {
+    board.forEach((row, i) => {
+      if (typeof row !== 'string') throw new TypeError(`board[${i}] must be a string`);
+      // C reads each row up to its NUL, so a NUL inside would silently shorten it.
+      if (row.includes('\0')) throw errorFor(PARSE_ERROR, `board[${i}] contains a NUL`);
+    });
+    check(C.ttt_validate_rows(board, board.length, k ?? 0, verdict));
+    return new Verdict(verdict[0]);
+  }
+  if (typeof board !== 'string') {
+    throw new TypeError('board must be an array of row strings or a string');
+  }
+  const rows = board.split(/[/\n]/).filter((r) => r.length > 0);
+  let [nrows, ncols] = [rows.length, rows.length ? rows[0].length : 0];
+  if (nrows === 1) {
+    nrows = ncols = Math.round(Math.sqrt(board.length));
+    if (nrows * nrows !== board.length) throw new RangeError('an unsplit board must be square');
+  }
+  const bytes = Buffer.from(board);
+  check(C.ttt_validate(bytes, bytes.length, nrows, ncols, k ?? (nrows === ncols ? nrows : 0),
+    verdict));
+  return new Verdict(verdict[0]);
+}
+
+/** The library's version, "MAJOR.MINOR.PATCH". */
+function version() {
+  return C.ttt_version();
+}
+
+module.exports = {
+  Game, judge, findWinner, validate, version, Verdict, Status,
+  TicTacToeError: errors.TicTacToeError,
+  IllegalMoveError: errors.IllegalMoveError,
+  HistoryError: errors.HistoryError,
+  ParseError: errors.ParseError,
+  InvalidArgumentError: errors.InvalidArgumentError,
+  GameClosedError: errors.GameClosedError,
+  // For the binding's own tests: how many native games this process has freed.
+  _nativeFrees: nativeFrees,
+};

@@ -1,0 +1,229 @@
+'use strict';
+// The Game class: owns one native TttGame, freed exactly once by close() or by the GC.
+const util = require('node:util');
+const { C, STATUS_NAMES, RESULT_STRINGS: RESULTS } = require('./native');
+const { GameClosedError, check, errorFor, u32 } = require('./errors');
+
+const WINNERS = [0, 1, 2, 0]; // result -> winning player
+const BUFFER_TOO_SMALL = STATUS_NAMES.indexOf('BUFFER_TOO_SMALL');
+
+// Scratch out-parameters, reused: JS runs one call at a time per thread, and each worker
+// thread loads its own copy of this module.
+const out = [null]; // TttGame ** (koffi writes the pointer into out[0])
+const u32Out = [new Uint32Array(1), new Uint32Array(1), new Uint32Array(1)];
+const sizeOut = new BigUint64Array(1);
+
+// Counts native frees so the tests can prove each game is freed exactly once.
+let frees = 0;
+function freeNative(ptr) {
+  frees++;
+  C.ttt_game_free(ptr);
+}
+const registry = new FinalizationRegistry(freeNative);
+
+// Wraps a pointer the library just handed over, so `new Game(new Owned(ptr))` adopts it.
+class Owned {
+  constructor(ptr) {
+    this.ptr = ptr;
+  }
+}
+
+function created(status) {
+  check(status);
+  return new Owned(out[0]);
+}
+
+// Runs a C "fill my buffer" function twice: once for the size, then into a buffer that fits
+// (with one spare element, for to_text's NUL).
+function fetch(ptr, fn, alloc) {
+  const status = fn(ptr, null, 0, sizeOut);
+  if (status !== 0 && status !== BUFFER_TOO_SMALL) throw errorFor(status);
+  const n = Number(sizeOut[0]);
+  const buf = alloc(n + 1);
+  check(fn(ptr, buf, buf.length, sizeOut));
+  return buf.subarray(0, n);
+}
+
+class Game {
+  #ptr;
+  #rows;
+  #cols;
+  #k;
+
+  /**
+   * An empty rows x cols game where k in a row wins; player 1 moves first.
+   * @param {{rows?: number, cols?: number, k?: number}} [options] each defaults to 3
+   */
+  constructor(options = {}) {
+    if (options instanceof Owned) {
+      this.#ptr = options.ptr;
+    } else {
+      if (typeof options !== 'object' || options === null) {
+        throw new TypeError('options must be an object like {rows, cols, k}');
+      }
+      const { rows = 3, cols = 3, k = 3 } = options;
+      this.#ptr = created(C.ttt_game_new(u32('rows', rows), u32('cols', cols), u32('k', k), out)).ptr;
+    }
+    registry.register(this, this.#ptr, this);
+    check(C.ttt_game_size(this.#ptr, u32Out[0], u32Out[1], u32Out[2]));
+    [this.#rows, this.#cols, this.#k] = [u32Out[0][0], u32Out[1][0], u32Out[2][0]];
+  }
+
+  /** "Design Tic-Tac-Toe"'s constructor: n x n, n in a row wins. */
+  static ticTacToe(n) {
+    return new Game(created(C.ttt_tictactoe_new(u32('n', n), out)));
+  }
+
+  /** A game from toText()'s format, e.g. "3,3,3:X.O/.X./...:O". */
+  static fromText(text) {
+    if (typeof text !== 'string') throw new TypeError(`text must be a string, got ${typeof text}`);
+    const bytes = Buffer.from(text);
+    return new Game(created(C.ttt_game_from_text(bytes, bytes.length, out)));
+  }
+
+  #handle() {
+    if (this.#ptr === null) throw new GameClosedError();
+    return this.#ptr;
+  }
+
+  /** Frees the native game now. Idempotent; any later use throws GameClosedError. */
+  close() {
+    if (this.#ptr !== null) {
+      registry.unregister(this); // this free is the only one
+      const ptr = this.#ptr;
+      this.#ptr = null;
+      freeNative(ptr);
+    }
+  }
+
+  get closed() {
+    return this.#ptr === null;
+  }
+
+  /** An independent copy: board, turn, result and undo/redo history. */
+  clone() {
+    return new Game(created(C.ttt_game_clone(this.#handle(), out)));
+  }
+
+  /** "Design Tic-Tac-Toe": player (1 or 2) moves; returns the winner, 0 while nobody has won. */
+  move(row, col, player) {
+    const ptr = this.#handle();
+    check(C.ttt_game_move(ptr, u32('row', row), u32('col', col), u32('player', player), u32Out[0]));
+    return u32Out[0][0];
+  }
+
+  /** The side to move plays; returns the result after the move: "Pending", "A", "B" or "Draw". */
+  play(row, col) {
+    const ptr = this.#handle();
+    check(C.ttt_game_play(ptr, u32('row', row), u32('col', col), u32Out[0]));
+    return RESULTS[u32Out[0][0]];
+  }
+
+  undo() {
+    check(C.ttt_game_undo(this.#handle()));
+  }
+
+  redo() {
+    check(C.ttt_game_redo(this.#handle()));
+  }
+
+  /** Empties the board and the history; player 1 moves next. Size and k stay. */
+  reset() {
+    check(C.ttt_game_reset(this.#handle()));
+  }
+
+  get rows() {
+    return this.#rows;
+  }
+
+  get cols() {
+    return this.#cols;
+  }
+
+  get k() {
+    return this.#k;
+  }
+
+  // Calls a read-only C getter with one uint32_t out-parameter.
+  #getU32(fn) {
+    check(fn(this.#handle(), u32Out[0]));
+    return u32Out[0][0];
+  }
+
+  /** "Pending", "A", "B" or "Draw". */
+  get result() {
+    return RESULTS[this.#getU32(C.ttt_game_result)];
+  }
+
+  /** The winning player (1 or 2), 0 while nobody has won. */
+  get winner() {
+    return WINNERS[this.#getU32(C.ttt_game_result)];
+  }
+
+  /** The player to move (1 or 2), 0 once the game is over. */
+  get toMove() {
+    return this.#getU32(C.ttt_game_to_move);
+  }
+
+  /** The player who made (or will make) the first move: 1, or 2 if player 2 opened. */
+  get firstPlayer() {
+    return this.#getU32(C.ttt_game_first_player);
+  }
+
+  /** The stone on (row, col): 0 empty, 1 or 2. */
+  cell(row, col) {
+    const ptr = this.#handle();
+    check(C.ttt_game_cell(ptr, u32('row', row), u32('col', col), u32Out[0]));
+    return u32Out[0][0];
+  }
+
+  get moveCount() {
+    check(C.ttt_game_move_count(this.#handle(), sizeOut));
+    return Number(sizeOut[0]);
+  }
+
+  /** The board, row-major: cells[row * cols + col] is 0, 1 or 2 (a fresh copy). */
+  get cells() {
+    return fetch(this.#handle(), C.ttt_game_cells, (n) => new Uint8Array(n));
+  }
+
+  // A C list of cells (row * cols + col) as [row, col] pairs.
+  #pairs(fn) {
+    const cells = fetch(this.#handle(), fn, (n) => new Uint32Array(n));
+    return Array.from(cells, (c) => [Math.floor(c / this.#cols), c % this.#cols]);
+  }
+
+  /** The moves played so far, oldest first, as [row, col] (none for a game from fromText). */
+  get moves() {
+    return this.#pairs(C.ttt_game_moves);
+  }
+
+  /** The empty cells the side to move may play, row-major; none once the game is over. */
+  get legalMoves() {
+    return this.#pairs(C.ttt_game_legal_moves);
+  }
+
+  /** The winning run end to end (it may be longer than k); empty while nobody has won. */
+  get winningLine() {
+    return this.#pairs(C.ttt_game_winning_line);
+  }
+
+  /** The game as "rows,cols,k:BOARD:P" (P: side to move); Game.fromText reads it back. */
+  toText() {
+    return fetch(this.#handle(), C.ttt_game_to_text, (n) => Buffer.alloc(n)).toString('utf8');
+  }
+
+  toString() {
+    return this.#ptr === null ? 'Game(closed)' : `Game(${this.toText()})`;
+  }
+
+  [util.inspect.custom]() {
+    return this.toString();
+  }
+
+  [Symbol.dispose]() {
+    this.close();
+  }
+}
+
+module.exports = { Game, nativeFrees: () => frees };

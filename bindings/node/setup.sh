@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Installs the Node binding's one dependency (koffi, pinned by package-lock.json). Idempotent.
+set -euo pipefail
+cd "$(dirname "$0")"
+command -v npm >/dev/null || { echo "npm is missing (Node 18+ is required)"; exit 1; }
+npm ci --no-audit --no-fund

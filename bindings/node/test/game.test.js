@@ -1,0 +1,160 @@
+'use strict';
+// Game, judge and validate through the binding. Expected values are worked out by hand.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const ttt = require('..');
+
+const { Game, judge, validate } = ttt;
+
+test('play, undo, redo, reset and the getters', () => {
+  const g = new Game({ rows: 3, cols: 4, k: 3 });
+  assert.deepEqual([g.rows, g.cols, g.k], [3, 4, 3]);
+  assert.deepEqual([g.toMove, g.firstPlayer, g.result, g.moveCount], [1, 1, 'Pending', 0]);
+  assert.equal(g.legalMoves.length, 12);
+  assert.equal(g.play(1, 3), 'Pending');
+  assert.equal(g.play(0, 0), 'Pending');
+  assert.deepEqual([g.cell(1, 3), g.cell(0, 0), g.cell(2, 2)], [1, 2, 0]);
+  assert.deepEqual(g.moves, [[1, 3], [0, 0]]);
+  assert.deepEqual([...g.cells], [2, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
+  assert.equal(g.legalMoves.length, 10);
+  assert.equal(g.toText(), '3,4,3:O.../...X/....:X');
+  g.undo();
+  assert.deepEqual(g.moves, [[1, 3]]);
+  assert.equal(g.toMove, 2);
+  g.redo();
+  assert.deepEqual(g.moves, [[1, 3], [0, 0]]);
+  g.reset();
+  assert.deepEqual([g.moveCount, g.toMove], [0, 1]);
+});
+
+test('default size is 3,3,3', () => {
+  const g = new Game();
+  assert.deepEqual([g.rows, g.cols, g.k], [3, 3, 3]);
+});
+
+test('a won game, a drawn game, and no move after the end', () => {
+  const g = new Game();
+  for (const [r, c] of [[0, 0], [1, 0], [1, 1], [2, 0]]) assert.equal(g.play(r, c), 'Pending');
+  assert.equal(g.play(2, 2), 'A');
+  assert.equal(g.winner, 1);
+  assert.deepEqual(g.winningLine, [[0, 0], [1, 1], [2, 2]]);
+  assert.deepEqual(g.legalMoves, []);
+  const before = g.toText();
+  assert.throws(() => g.play(0, 1), { name: 'IllegalMoveError', code: 'GAME_OVER', status: 6 });
+  assert.equal(g.toText(), before);
+
+  const d = new Game();
+  for (const [r, c] of [[0, 0], [1, 1], [2, 0], [1, 0], [1, 2], [2, 1], [0, 1], [0, 2]]) d.play(r, c);
+  assert.equal(d.play(2, 2), 'Draw');
+  assert.deepEqual([d.winner, d.result, d.winningLine], [0, 'Draw', []]);
+});
+
+test('statuses become typed errors and change nothing', () => {
+  const g = new Game();
+  g.move(1, 1, 1);
+  const before = g.toText();
+  assert.throws(() => g.play(1, 1), (e) => e instanceof ttt.IllegalMoveError &&
+    e instanceof ttt.TicTacToeError && e.status === 4 && e.code === 'CELL_OCCUPIED' &&
+    e.message === 'tictactoe: cell occupied');
+  assert.throws(() => g.play(3, 0), { name: 'IllegalMoveError', code: 'OUT_OF_BOUNDS' });
+  assert.throws(() => g.move(0, 0, 1), { name: 'IllegalMoveError', code: 'WRONG_TURN' });
+  assert.throws(() => g.move(0, 0, 3), { name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT' });
+  assert.throws(() => g.redo(), { name: 'HistoryError', code: 'NOTHING_TO_REDO' });
+  assert.equal(g.toText(), before);
+  g.undo();
+  assert.throws(() => g.undo(), { name: 'HistoryError', code: 'NOTHING_TO_UNDO', status: ttt.Status.NOTHING_TO_UNDO });
+});
+
+test('judge reports the index of the move that broke the rules', () => {
+  const won = [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2], [2, 2]];
+  for (const [moves, code, index] of [[[[0, 0], [1, 1], [0, 0]], 'CELL_OCCUPIED', 2],
+    [[[5, 0]], 'OUT_OF_BOUNDS', 0], [won, 'GAME_OVER', 5]]) {
+    assert.throws(() => judge(moves), { name: 'IllegalMoveError', code, index });
+  }
+  assert.equal(judge([[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]], { rows: 2, cols: 5, k: 3 }), 'A');
+  assert.equal(judge([], { rows: 15, cols: 15, k: 5 }), 'Pending');
+  assert.equal(judge([[0, 0], [0, 1]], { rows: 1, cols: 2, k: 2 }), 'Draw');
+});
+
+test('bad sizes', () => {
+  assert.throws(() => new Game({ rows: 0 }), ttt.InvalidArgumentError);
+  assert.throws(() => new Game({ k: 4 }), ttt.InvalidArgumentError);
+  assert.throws(() => new Game({ rows: 65536, cols: 65536, k: 5 }), { code: 'TOO_LARGE' });
+  assert.throws(() => Game.ticTacToe(0), ttt.InvalidArgumentError);
+  assert.throws(() => judge([], { k: 0 }), ttt.InvalidArgumentError);
+});
+
+test('validate names the reason', () => {
+  const cases = [
+    ['O../.../...', 'TOO_MANY_O'], ['XX./.../...', 'TOO_MANY_X'], ['XXX/OOO/...', 'BOTH_WIN'],
+    ['XXX/OO./O..', 'X_WON_THEN_O_MOVED'], ['OOO/XX./X.X', 'O_WON_THEN_X_MOVED'],
+  ];
+  for (const [board, name] of cases) {
+    const v = validate(board);
+    assert.deepEqual([v.valid, v.name], [false, name], board);
+    assert.ok(typeof v.reason === 'string' && v.reason.length > 0);
+  }
+  const disjoint = validate('XXX./OO.O/O.O./XXX.', { k: 3 });
+  assert.equal(disjoint.name, 'X_LINES_DISJOINT');
+  assert.equal(disjoint.code, 6);
+  assert.deepEqual({ ...validate('XXX/OO./...') }, { code: 0, name: 'VALID', valid: true, reason: null });
+  assert.equal(validate(['XO..', '....'], { k: 2 }).valid, true);
+});
+
+test('validate errors', () => {
+  assert.throws(() => validate(['XO..', '....']), ttt.InvalidArgumentError);
+  assert.throws(() => validate('XO../....'), ttt.InvalidArgumentError);
+  assert.throws(() => validate('XQX/.../...'), ttt.ParseError);
+  assert.throws(() => validate(['XOX', '..', '...']), ttt.ParseError);
+  assert.throws(() => validate(['X\0X', '...', '...']), ttt.ParseError);
+  assert.throws(() => validate('XOX'), RangeError);
+  assert.throws(() => validate(42), TypeError);
+  assert.throws(() => validate(['...', 7, '...']), TypeError);
+  assert.throws(() => validate('X........', { k: -1 }), RangeError);
+});
+
+test('clone is independent and outlives the original', () => {
+  const g = new Game();
+  g.play(0, 0);
+  const h = g.clone();
+  h.play(1, 1);
+  assert.deepEqual([g.moveCount, h.moveCount], [1, 2]);
+  g.close();
+  assert.equal(h.cell(0, 0), 1);
+});
+
+test('text round trip keeps the turn and who started', () => {
+  const g = new Game();
+  g.move(0, 0, 2);
+  assert.equal(g.firstPlayer, 2);
+  const text = g.toText();
+  assert.equal(text, '3,3,3:O../.../...:X');
+  const h = Game.fromText(text);
+  assert.deepEqual([h.toMove, h.cell(0, 0), h.toText(), String(h)], [1, 2, text, `Game(${text})`]);
+  assert.throws(() => h.undo(), { code: 'NOTHING_TO_UNDO' });
+  assert.throws(() => Game.fromText('3,3,3:XQ./.../...:O'), { name: 'ParseError', code: 'PARSE_ERROR' });
+  assert.throws(() => Game.fromText('3,3,3:XX./.../...:O'), { name: 'ParseError', code: 'UNREACHABLE_BOARD' });
+  assert.throws(() => Game.fromText(null), TypeError);
+});
+
+test('wrong types and out-of-range numbers throw TypeError / RangeError before C', () => {
+  const g = new Game();
+  const bad = [[-1, RangeError], [2 ** 32, RangeError], [2 ** 53, RangeError], [1.5, RangeError],
+    [NaN, RangeError], [Infinity, RangeError], ['1', TypeError], [undefined, TypeError],
+    [null, TypeError], [1n, TypeError], [{}, TypeError]];
+  for (const [value, Class] of bad) {
+    assert.throws(() => g.play(value, 0), Class, String(value));
+    assert.throws(() => g.move(0, 0, value), Class);
+    assert.throws(() => g.cell(0, value), Class);
+    if (value !== undefined) assert.throws(() => new Game({ cols: value }), Class); // undefined = default
+    assert.throws(() => judge([[0, value]]), Class);
+    assert.throws(() => Game.ticTacToe(value), Class);
+  }
+  assert.throws(() => g.move(0, 0, -1), /player must be an integer/);
+  assert.throws(() => judge('0,0'), TypeError);
+  assert.throws(() => judge([[0, 0], [1]]), /moves\[1\] must be \[row, col\]/);
+  assert.throws(() => new Game(3), TypeError);
+  assert.equal(g.moveCount, 0);
+  // The largest uint32 passes the JS check and reaches C, which answers with a status.
+  assert.throws(() => g.play(2 ** 32 - 1, 0), { code: 'OUT_OF_BOUNDS' });
+});
