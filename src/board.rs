@@ -3,38 +3,48 @@
 
 use crate::error::Error;
 use crate::game::try_copy;
+use crate::inline_vec::InlineVec;
 use crate::rules::{Dir, Player, Rules, EMPTY};
+
+/// Boards of up to this many cells live inside their owner and never use counters: scanning
+/// at most k - 1 <= 63 cells each way is as cheap as counting there.
+pub const SMALL_BOARD: usize = 64;
 
 /// Stones on the board plus the per-line counters that make "Design Tic-Tac-Toe" moves O(1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     rules: Rules,
-    cells: Vec<u8>,
+    cells: InlineVec<u8, SMALL_BOARD>,
     stones: [u32; 2],
-    /// For each direction that `Rules::spans_whole_line`, stones per (player, line); empty
-    /// otherwise. Lines are numbered by row (→), column (↓), or 0 for the main diagonal.
-    counters: [Vec<u32>; 4],
+    /// Stones per (line, player) for each direction in which a line of k must fill a whole
+    /// line of the board (`Rules::spans_whole_line`), on boards above `SMALL_BOARD`.
+    counters: Vec<u32>,
+    /// Where each direction's counters start in `counters`, if that direction is counted.
+    counted: [Option<usize>; 4],
 }
 
 impl Board {
     /// An empty board. Allocation failure is `OutOfMemory`, never an abort.
     pub fn new(rules: Rules) -> Result<Board, Error> {
-        let mut cells = Vec::new();
-        cells.try_reserve_exact(rules.cells())?;
-        cells.resize(rules.cells(), EMPTY);
-        let mut counters: [Vec<u32>; 4] = Default::default();
-        for (slot, dir) in counters.iter_mut().zip(Dir::ALL) {
-            if rules.spans_whole_line(dir) {
-                let lines = match dir {
-                    Dir::East => rules.rows() as usize,
-                    Dir::South => rules.cols() as usize,
-                    Dir::SouthEast | Dir::SouthWest => 1,
-                };
-                slot.try_reserve_exact(2 * lines)?;
-                slot.resize(2 * lines, 0);
+        let cells = InlineVec::filled(rules.cells(), EMPTY)?;
+        let mut counted = [None; 4];
+        let mut total = 0;
+        if rules.cells() > SMALL_BOARD {
+            for dir in Dir::ALL {
+                if rules.spans_whole_line(dir) {
+                    counted[dir as usize] = Some(total);
+                    total += 2 * match dir {
+                        Dir::East => rules.rows() as usize,
+                        Dir::South => rules.cols() as usize,
+                        Dir::SouthEast | Dir::SouthWest => 1,
+                    };
+                }
             }
         }
-        Ok(Board { rules, cells, stones: [0, 0], counters })
+        let mut counters = Vec::new();
+        counters.try_reserve_exact(total)?;
+        counters.resize(total, 0);
+        Ok(Board { rules, cells, stones: [0, 0], counters, counted })
     }
 
     /// A board holding `cells` (row-major, values 0/1/2, exactly `rules.cells()` of them).
@@ -42,7 +52,8 @@ impl Board {
         let mut board = Board::new(rules)?;
         for (i, &c) in cells.iter().enumerate() {
             if c != EMPTY {
-                board.place(i, if c == 1 { Player::X } else { Player::O });
+                let (row, col) = rules.row_col(i);
+                board.place(row, col, if c == 1 { Player::X } else { Player::O });
             }
         }
         Ok(board)
@@ -50,11 +61,7 @@ impl Board {
 
     /// A copy that reports allocation failure instead of aborting.
     pub fn try_clone(&self) -> Result<Board, Error> {
-        let mut counters: [Vec<u32>; 4] = Default::default();
-        for (to, from) in counters.iter_mut().zip(&self.counters) {
-            *to = try_copy(from)?;
-        }
-        Ok(Board { rules: self.rules, cells: try_copy(&self.cells)?, stones: self.stones, counters })
+        Ok(Board { cells: self.cells.try_clone()?, counters: try_copy(&self.counters)?, ..*self })
     }
 
     /// The rules this board was made for.
@@ -64,7 +71,7 @@ impl Board {
 
     /// All cells, row-major: 0 empty, 1 X, 2 O.
     pub fn cells(&self) -> &[u8] {
-        &self.cells
+        self.cells.as_slice()
     }
 
     /// Stones `player` has on the board.
@@ -74,45 +81,41 @@ impl Board {
 
     /// True when every cell holds a stone.
     pub fn is_full(&self) -> bool {
-        (self.stones[0] + self.stones[1]) as usize == self.cells.len()
+        (self.stones[0] + self.stones[1]) as usize == self.rules.cells()
     }
 
-    /// The counter slot of the line through `index` in `dir`, if that direction is counted and
-    /// the cell lies on a counted line.
-    fn counter_slot(&self, index: usize, dir: Dir, player: Player) -> Option<usize> {
-        let counts = &self.counters[dir as usize];
-        if counts.is_empty() {
-            return None;
-        }
-        let (r, c) = self.rules.row_col(index);
-        let n = self.rules.k() - 1;
+    /// The counter of `player`'s stones on the counted line through (row, col) in `dir`, if
+    /// `dir` is counted and the cell lies on a counted line.
+    fn counter(&mut self, row: u32, col: u32, dir: Dir, player: Player) -> Option<&mut u32> {
+        let start = self.counted[dir as usize]?;
         let line = match dir {
-            Dir::East => r as usize,
-            Dir::South => c as usize,
-            Dir::SouthEast if r == c => 0,
-            Dir::SouthWest if r + c == n => 0,
+            Dir::East => row as usize,
+            Dir::South => col as usize,
+            Dir::SouthEast if row == col => 0,
+            Dir::SouthWest if row + col == self.rules.k() - 1 => 0,
             _ => return None,
         };
-        Some(line * 2 + player as usize - 1)
+        self.counters.get_mut(start + 2 * line + player as usize - 1)
     }
 
-    /// Puts `player`'s stone on the empty cell `index` and returns the direction of a line of
-    /// `k` it completes, if any: O(1) in counted directions, O(k) in the others.
-    pub fn place(&mut self, index: usize, player: Player) -> Option<Dir> {
-        debug_assert_eq!(self.cells[index], EMPTY);
-        self.cells[index] = player.stone();
+    /// Puts `player`'s stone on the empty cell (row, col), which must be on the board, and
+    /// returns the direction of a line of `k` it completes, if any: O(1) in counted
+    /// directions, O(k) in the others.
+    pub fn place(&mut self, row: u32, col: u32, player: Player) -> Option<Dir> {
+        let index = row as usize * self.rules.cols() as usize + col as usize;
+        debug_assert_eq!(self.cells()[index], EMPTY);
+        self.cells.as_mut_slice()[index] = player.stone();
         self.stones[player as usize - 1] += 1;
         let k = self.rules.k();
         let mut won = None;
         for dir in Dir::ALL {
-            if self.rules.span(dir) < k {
-                continue;
-            }
-            let line = if self.counters[dir as usize].is_empty() {
-                self.rules.run(&self.cells, index, dir, player.stone(), k - 1).1
-            } else if let Some(slot) = self.counter_slot(index, dir, player) {
-                self.counters[dir as usize][slot] += 1;
-                self.counters[dir as usize][slot]
+            let line = if self.counted[dir as usize].is_some() {
+                self.counter(row, col, dir, player).map_or(0, |n| {
+                    *n += 1;
+                    *n
+                })
+            } else if self.rules.span(dir) >= k && won.is_none() {
+                self.rules.run_at(self.cells.as_slice(), (row, col), dir, player.stone(), k - 1).1
             } else {
                 0
             };
@@ -123,23 +126,24 @@ impl Board {
         won
     }
 
-    /// Takes the stone off `index` (the inverse of `place`).
-    pub fn remove(&mut self, index: usize) {
-        let stone = self.cells[index];
+    /// Takes the stone off (row, col) (the inverse of `place`).
+    pub fn remove(&mut self, row: u32, col: u32) {
+        let index = row as usize * self.rules.cols() as usize + col as usize;
+        let stone = self.cells()[index];
         debug_assert_ne!(stone, EMPTY);
         let player = if stone == 1 { Player::X } else { Player::O };
         for dir in Dir::ALL {
-            if let Some(slot) = self.counter_slot(index, dir, player) {
-                self.counters[dir as usize][slot] -= 1;
+            if let Some(n) = self.counter(row, col, dir, player) {
+                *n -= 1;
             }
         }
         self.stones[player as usize - 1] -= 1;
-        self.cells[index] = EMPTY;
+        self.cells.as_mut_slice()[index] = EMPTY;
     }
 
     /// Writes the board as text: rows joined by `/`, `X`, `O`, and `.` for empty.
     pub fn write_text(&self, out: &mut String) {
-        for (i, row) in self.cells.chunks(self.rules.cols() as usize).enumerate() {
+        for (i, row) in self.cells().chunks(self.rules.cols() as usize).enumerate() {
             if i > 0 {
                 out.push('/');
             }

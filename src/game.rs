@@ -2,6 +2,7 @@
 
 use crate::board::{parse_cells, Board};
 use crate::error::Error;
+use crate::inline_vec::InlineVec;
 use crate::rules::{Dir, Player, Rules, EMPTY};
 use crate::validate::{find_lines, verdict, Verdict};
 
@@ -46,7 +47,7 @@ impl Outcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     board: Board,
-    history: Vec<u32>,
+    history: InlineVec<u32, 16>,
     redo: Vec<u32>,
     first: Player,
     outcome: Outcome,
@@ -57,11 +58,9 @@ pub struct Game {
 impl Game {
     /// An empty game.
     pub fn new(rules: Rules) -> Result<Game, Error> {
-        let mut history = Vec::new();
-        history.try_reserve_exact(rules.cells().min(256))?;
         Ok(Game {
             board: Board::new(rules)?,
-            history,
+            history: InlineVec::with_capacity(rules.cells().min(256))?,
             redo: Vec::new(),
             first: Player::X,
             outcome: Outcome::Pending,
@@ -73,7 +72,7 @@ impl Game {
     pub fn try_clone(&self) -> Result<Game, Error> {
         Ok(Game {
             board: self.board.try_clone()?,
-            history: try_copy(&self.history)?,
+            history: self.history.try_clone()?,
             redo: try_copy(&self.redo)?,
             ..*self
         })
@@ -120,7 +119,7 @@ impl Game {
 
     /// Cells played so far (row-major indices), oldest first. Empty for a game loaded from text.
     pub fn history(&self) -> &[u32] {
-        &self.history
+        self.history.as_slice()
     }
 
     /// Stones on the board.
@@ -156,12 +155,12 @@ impl Game {
         if self.board.cells()[cell] != EMPTY {
             return Err(Error::CellOccupied);
         }
-        self.history.try_reserve(1)?;
+        self.history.reserve_one()?;
         if self.move_count() == 0 {
             self.first = player;
         }
         self.redo.clear();
-        Ok(self.apply(cell, player))
+        Ok(self.apply(row, col, player))
     }
 
     /// The side to move puts a stone on (row, col).
@@ -169,9 +168,10 @@ impl Game {
         self.move_as(row, col, self.next_player())
     }
 
-    fn apply(&mut self, cell: usize, player: Player) -> Outcome {
+    fn apply(&mut self, row: u32, col: u32, player: Player) -> Outcome {
+        let cell = row as usize * self.rules().cols() as usize + col as usize;
         self.history.push(cell as u32);
-        if let Some(dir) = self.board.place(cell, player) {
+        if let Some(dir) = self.board.place(row, col, player) {
             self.outcome = Outcome::Won(player);
             self.win = Some((cell, dir));
         } else if self.board.is_full() {
@@ -182,10 +182,11 @@ impl Game {
 
     /// Takes back the last move (`NothingToUndo` when there is none).
     pub fn undo(&mut self) -> Result<(), Error> {
-        let &cell = self.history.last().ok_or(Error::NothingToUndo)?;
+        let &cell = self.history.as_slice().last().ok_or(Error::NothingToUndo)?;
         self.redo.try_reserve(1)?;
         self.history.pop();
-        self.board.remove(cell as usize);
+        let (row, col) = self.rules().row_col(cell as usize);
+        self.board.remove(row, col);
         self.redo.push(cell);
         self.outcome = Outcome::Pending;
         self.win = None;
@@ -195,9 +196,10 @@ impl Game {
     /// Replays the last undone move (`NothingToRedo` when there is none).
     pub fn redo(&mut self) -> Result<(), Error> {
         let &cell = self.redo.last().ok_or(Error::NothingToRedo)?;
-        self.history.try_reserve(1)?;
+        self.history.reserve_one()?;
         self.redo.pop();
-        self.apply(cell as usize, self.next_player());
+        let (row, col) = self.rules().row_col(cell as usize);
+        self.apply(row, col, self.next_player());
         Ok(())
     }
 

@@ -18,6 +18,7 @@ pub mod board;
 pub mod error;
 pub mod ffi;
 pub mod game;
+mod inline_vec;
 pub mod judge;
 pub mod rules;
 pub mod validate;

@@ -135,8 +135,9 @@ impl Rules {
 
     /// (row, col) of a row-major index.
     pub fn row_col(&self, index: usize) -> (u32, u32) {
-        let cols = self.cols as usize;
-        ((index / cols) as u32, (index % cols) as u32)
+        // Indices fit in u32 (MAX_CELLS), and 32-bit division is the cheaper one.
+        let index = index as u32;
+        (index / self.cols, index % self.cols)
     }
 
     /// Length of the longest line in direction `dir`. A direction whose longest line is shorter
@@ -183,7 +184,11 @@ impl Rules {
     /// The maximal run of `stone` through `index` in `dir`, walking at most `limit` cells each
     /// way: (cells before `index`, total length). `cells[index]` is taken to hold `stone`.
     pub fn run(&self, cells: &[u8], index: usize, dir: Dir, stone: u8, limit: u32) -> (u32, u32) {
-        let at = self.row_col(index);
+        self.run_at(cells, self.row_col(index), dir, stone, limit)
+    }
+
+    /// `run` for a cell given as (row, col).
+    pub fn run_at(&self, cells: &[u8], at: (u32, u32), dir: Dir, stone: u8, limit: u32) -> (u32, u32) {
         let before = self.walk(cells, at, dir, true, stone, limit);
         let after = self.walk(cells, at, dir, false, stone, limit);
         (before, before + 1 + after)

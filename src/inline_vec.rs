@@ -1,0 +1,146 @@
+//! A vector that keeps up to `N` items inside its owner and spills to the heap beyond that, so a
+//! tic-tac-toe-sized game lives in one allocation (the handle) while a 4096 × 4096 game still
+//! works. Growth reports allocation failure instead of aborting.
+
+use crate::error::Error;
+
+/// Up to `N` items inline, more on the heap. Items are in `inline[..len]` while `len <= N` and
+/// nothing was ever spilled, else in `heap`.
+#[derive(Clone, Debug)]
+pub struct InlineVec<T: Copy + Default, const N: usize> {
+    inline: [T; N],
+    len: usize,
+    heap: Vec<T>,
+    spilled: bool,
+}
+
+impl<T: Copy + Default, const N: usize> Default for InlineVec<T, N> {
+    fn default() -> Self {
+        InlineVec { inline: [T::default(); N], len: 0, heap: Vec::new(), spilled: false }
+    }
+}
+
+impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
+    /// `len` copies of `value`.
+    pub fn filled(len: usize, value: T) -> Result<Self, Error> {
+        let mut v = Self::default();
+        if len <= N {
+            v.inline[..len].fill(value);
+            v.len = len;
+        } else {
+            v.heap.try_reserve_exact(len)?;
+            v.heap.resize(len, value);
+            v.spilled = true;
+        }
+        Ok(v)
+    }
+
+    /// A vector with room for `capacity` items reserved up front.
+    pub fn with_capacity(capacity: usize) -> Result<Self, Error> {
+        let mut v = Self::default();
+        if capacity > N {
+            v.heap.try_reserve_exact(capacity)?;
+            v.spilled = true;
+        }
+        Ok(v)
+    }
+
+    /// The items.
+    pub fn as_slice(&self) -> &[T] {
+        if self.spilled {
+            &self.heap
+        } else {
+            &self.inline[..self.len]
+        }
+    }
+
+    /// The items, mutably.
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        if self.spilled {
+            &mut self.heap
+        } else {
+            &mut self.inline[..self.len]
+        }
+    }
+
+    /// Makes sure one more item can be pushed without allocating.
+    pub fn reserve_one(&mut self) -> Result<(), Error> {
+        if self.spilled {
+            self.heap.try_reserve(1)?;
+        } else if self.len == N {
+            self.heap.try_reserve(2 * N.max(4))?;
+            self.heap.extend_from_slice(&self.inline[..self.len]);
+            self.spilled = true;
+        }
+        Ok(())
+    }
+
+    /// Appends an item; call `reserve_one` first (else it may allocate and abort on failure).
+    pub fn push(&mut self, item: T) {
+        if !self.spilled && self.len < N {
+            self.inline[self.len] = item;
+            self.len += 1;
+        } else {
+            if !self.spilled {
+                self.heap.extend_from_slice(&self.inline[..self.len]);
+                self.spilled = true;
+            }
+            self.heap.push(item);
+        }
+    }
+
+    /// Removes and returns the last item.
+    pub fn pop(&mut self) -> Option<T> {
+        if self.spilled {
+            self.heap.pop()
+        } else if self.len > 0 {
+            self.len -= 1;
+            Some(self.inline[self.len])
+        } else {
+            None
+        }
+    }
+
+    /// A copy that reports allocation failure instead of aborting.
+    pub fn try_clone(&self) -> Result<Self, Error> {
+        let mut heap = Vec::new();
+        if self.spilled {
+            heap.try_reserve_exact(self.heap.len())?;
+            heap.extend_from_slice(&self.heap);
+        }
+        Ok(InlineVec { inline: self.inline, len: self.len, heap, spilled: self.spilled })
+    }
+}
+
+impl<T: Copy + Default + PartialEq, const N: usize> PartialEq for InlineVec<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Copy + Default + Eq, const N: usize> Eq for InlineVec<T, N> {}
+
+#[cfg(test)]
+mod tests {
+    use super::InlineVec;
+
+    #[test]
+    fn spills_to_the_heap_and_back_keeps_order() {
+        let mut v: InlineVec<u32, 3> = InlineVec::default();
+        for i in 0..10 {
+            v.reserve_one().unwrap();
+            v.push(i);
+            assert_eq!(v.as_slice(), (0..=i).collect::<Vec<_>>());
+        }
+        let copy = v.try_clone().unwrap();
+        for i in (0..10).rev() {
+            assert_eq!(v.pop(), Some(i));
+        }
+        assert_eq!(v.pop(), None);
+        assert_eq!(copy.as_slice().len(), 10);
+        let mut w: InlineVec<u8, 4> = InlineVec::filled(4, 7).unwrap();
+        w.as_mut_slice()[3] = 1;
+        assert_eq!(w.as_slice(), &[7, 7, 7, 1]);
+        assert_eq!(InlineVec::<u8, 4>::filled(5, 2).unwrap().as_slice(), &[2; 5]);
+    }
+}
