@@ -8,7 +8,7 @@ use crate::rules::{Dir, Player, Rules, EMPTY};
 
 /// Boards of up to this many cells live inside their owner and never use counters: scanning
 /// at most k - 1 <= 63 cells each way is as cheap as counting there.
-pub const SMALL_BOARD: usize = 64;
+pub(crate) const SMALL_BOARD: usize = 64;
 
 /// Stones on the board plus the per-line counters that make "Design Tic-Tac-Toe" moves O(1).
 #[derive(Clone, Debug, PartialEq, Eq)]
