@@ -18,6 +18,10 @@ import (
 type Game struct {
 	p             *C.TttGame // nil once closed
 	rows, cols, k int
+	// Out-parameters for C, kept in the Game so that a call allocates nothing (a local passed
+	// to C would escape to the heap). A Game is single-goroutine, so sharing them is safe.
+	out  C.uint32_t
+	outN C.size_t
 }
 
 // nativeFrees counts ttt_game_free calls, so the tests can prove each game is freed once.
@@ -78,29 +82,41 @@ func (g *Game) Close() error {
 	return nil
 }
 
-// do runs one C call on the native game, keeping g alive (so its finalizer cannot free the
-// game) until the call has returned.
-func (g *Game) do(call func(p *C.TttGame) C.TttStatus) error {
+// handle is the native game for one C call, or ErrClosed.
+func (g *Game) handle() (*C.TttGame, error) {
 	if g.p == nil {
-		return ErrClosed
+		return nil, ErrClosed
 	}
-	err := check(call(g.p))
+	return g.p, nil
+}
+
+// done ends a C call on g: using g after the call keeps it reachable until then, so the
+// finalizer cannot free the native game while C uses it. Returns the status as an error.
+func (g *Game) done(s C.TttStatus) error {
 	runtime.KeepAlive(g)
-	return err
+	return check(s)
 }
 
 // Clone returns an independent copy (board, turn, result and undo/redo history).
 func (g *Game) Clone() (*Game, error) {
-	var p *C.TttGame
-	if err := g.do(func(q *C.TttGame) C.TttStatus { return C.ttt_game_clone(q, &p) }); err != nil {
+	p, err := g.handle()
+	if err != nil {
 		return nil, err
 	}
-	return adopt(C.TTT_OK, p)
+	var q *C.TttGame
+	if err := g.done(C.ttt_game_clone(p, &q)); err != nil {
+		return nil, err
+	}
+	return adopt(C.TTT_OK, q)
 }
 
 // Move is "Design Tic-Tac-Toe": player (1 or 2) puts a stone on (row, col) and gets the
 // winner, 0 while nobody has won. Either player may make the very first move.
 func (g *Game) Move(row, col, player int) (int, error) {
+	p, err := g.handle()
+	if err != nil {
+		return 0, err
+	}
 	r, c, err := rowCol(row, col)
 	if err != nil {
 		return 0, err
@@ -109,61 +125,82 @@ func (g *Game) Move(row, col, player int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	var winner C.uint32_t
-	err = g.do(func(p *C.TttGame) C.TttStatus { return C.ttt_game_move(p, r, c, pl, &winner) })
-	return int(winner), err
+	err = g.done(C.ttt_game_move(p, r, c, pl, &g.out))
+	return int(g.out), err
 }
 
 // Play puts the side to move's stone on (row, col) and returns the result after the move.
 func (g *Game) Play(row, col int) (Result, error) {
+	p, err := g.handle()
+	if err != nil {
+		return 0, err
+	}
 	r, c, err := rowCol(row, col)
 	if err != nil {
 		return 0, err
 	}
-	var res C.TttResult
-	err = g.do(func(p *C.TttGame) C.TttStatus { return C.ttt_game_play(p, r, c, &res) })
-	return Result(res), err
+	err = g.done(C.ttt_game_play(p, r, c, &g.out))
+	return Result(g.out), err
 }
 
 // Undo takes back the last move.
 func (g *Game) Undo() error {
-	return g.do(func(p *C.TttGame) C.TttStatus { return C.ttt_game_undo(p) })
+	p, err := g.handle()
+	if err != nil {
+		return err
+	}
+	return g.done(C.ttt_game_undo(p))
 }
 
 // Redo replays the most recently undone move.
 func (g *Game) Redo() error {
-	return g.do(func(p *C.TttGame) C.TttStatus { return C.ttt_game_redo(p) })
+	p, err := g.handle()
+	if err != nil {
+		return err
+	}
+	return g.done(C.ttt_game_redo(p))
 }
 
 // Reset empties the board and the history; player 1 is to move. Size and k stay.
 func (g *Game) Reset() error {
-	return g.do(func(p *C.TttGame) C.TttStatus { return C.ttt_game_reset(p) })
+	p, err := g.handle()
+	if err != nil {
+		return err
+	}
+	return g.done(C.ttt_game_reset(p))
 }
 
 // Size is the board size and win length; it never changes, so it needs no error.
 func (g *Game) Size() (rows, cols, k int) { return g.rows, g.cols, g.k }
 
-// getU32 runs a C getter with one uint32_t out-pointer.
-func (g *Game) getU32(get func(p *C.TttGame, out *C.uint32_t) C.TttStatus) (int, error) {
-	var v C.uint32_t
-	err := g.do(func(p *C.TttGame) C.TttStatus { return get(p, &v) })
-	return int(v), err
-}
-
 // ToMove is the player to move next (1 or 2), or 0 once the game is over.
 func (g *Game) ToMove() (int, error) {
-	return g.getU32(func(p *C.TttGame, v *C.uint32_t) C.TttStatus { return C.ttt_game_to_move(p, v) })
+	p, err := g.handle()
+	if err != nil {
+		return 0, err
+	}
+	err = g.done(C.ttt_game_to_move(p, &g.out))
+	return int(g.out), err
 }
 
 // FirstPlayer is the player who made (or will make) the first move: 1, or 2 if player 2 opened.
 func (g *Game) FirstPlayer() (int, error) {
-	return g.getU32(func(p *C.TttGame, v *C.uint32_t) C.TttStatus { return C.ttt_game_first_player(p, v) })
+	p, err := g.handle()
+	if err != nil {
+		return 0, err
+	}
+	err = g.done(C.ttt_game_first_player(p, &g.out))
+	return int(g.out), err
 }
 
 // Result is how the game stands.
 func (g *Game) Result() (Result, error) {
-	r, err := g.getU32(func(p *C.TttGame, v *C.uint32_t) C.TttStatus { return C.ttt_game_result(p, v) })
-	return Result(r), err
+	p, err := g.handle()
+	if err != nil {
+		return 0, err
+	}
+	err = g.done(C.ttt_game_result(p, &g.out))
+	return Result(g.out), err
 }
 
 // Winner is the winning player (1 or 2), or 0 when nobody has won.
@@ -174,31 +211,41 @@ func (g *Game) Winner() (int, error) {
 
 // Cell is the stone on (row, col): 0 empty, 1 or 2.
 func (g *Game) Cell(row, col int) (int, error) {
+	p, err := g.handle()
+	if err != nil {
+		return 0, err
+	}
 	r, c, err := rowCol(row, col)
 	if err != nil {
 		return 0, err
 	}
-	return g.getU32(func(p *C.TttGame, v *C.uint32_t) C.TttStatus { return C.ttt_game_cell(p, r, c, v) })
+	err = g.done(C.ttt_game_cell(p, r, c, &g.out))
+	return int(g.out), err
 }
 
 // MoveCount is the number of stones on the board.
 func (g *Game) MoveCount() (int, error) {
-	var n C.size_t
-	err := g.do(func(p *C.TttGame) C.TttStatus { return C.ttt_game_move_count(p, &n) })
-	return int(n), err
+	p, err := g.handle()
+	if err != nil {
+		return 0, err
+	}
+	err = g.done(C.ttt_game_move_count(p, &g.outN))
+	return int(g.outN), err
 }
 
 // fill runs a C "fill my buffer" function twice: for the size, then into a buffer that fits.
 // T is the element type; the buffer always has room for one more (to_text's NUL).
 func fill[T any](g *Game, fn func(p *C.TttGame, buf *T, capacity C.size_t, n *C.size_t) C.TttStatus) ([]T, error) {
-	var n C.size_t
-	err := g.do(func(p *C.TttGame) C.TttStatus { return fn(p, nil, 0, &n) })
-	if err != nil && !errors.Is(err, ErrBufferTooSmall) {
+	p, err := g.handle()
+	if err != nil {
 		return nil, err
 	}
-	buf := make([]T, int(n)+1)
-	err = g.do(func(p *C.TttGame) C.TttStatus { return fn(p, &buf[0], C.size_t(len(buf)), &n) })
-	return buf[:n], err
+	if err := g.done(fn(p, nil, 0, &g.outN)); err != nil && !errors.Is(err, ErrBufferTooSmall) {
+		return nil, err
+	}
+	buf := make([]T, int(g.outN)+1)
+	err = g.done(fn(p, &buf[0], C.size_t(len(buf)), &g.outN))
+	return buf[:g.outN], err
 }
 
 // Cells is the whole board, row-major: cells[row*cols+col] is 0, 1 or 2.

@@ -85,7 +85,6 @@ end
 -- Misuse caught before C is reached (wrong type, out-of-range number, closed game) is raised as
 -- a plain string, like Lua's own "bad argument" errors.
 M.Error = {}
-M.Error.__index = M.Error
 M.Error.__tostring = function(e)
   local at = e.index and (" at move " .. e.index) or ""
   return ("tictactoe: %s%s (%s)"):format(e.message, at, e.name)
