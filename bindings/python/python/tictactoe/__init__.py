@@ -1,0 +1,70 @@
+"""Plays, judges, validates and solves m,n,k-games (tic-tac-toe, gomoku, ...).
+
+A thin binding of the `tictactoe` C library (built from Rust, shipped inside this wheel):
+
+    >>> import tictactoe
+    >>> tictactoe.judge([(0, 0), (2, 0), (1, 1), (2, 1), (2, 2)])
+    'A'
+    >>> bool(tictactoe.validate(["O  ", "   ", "   "]))
+    False
+    >>> with tictactoe.Game() as g:
+    ...     g.move(0, 0, 1)
+    0
+"""
+
+from ._errors import (
+    BufferTooSmall,
+    CellOccupied,
+    Error,
+    GameClosed,
+    GameOver,
+    IllegalMove,
+    InternalError,
+    InvalidArgument,
+    NothingToRedo,
+    NothingToUndo,
+    NumberOutOfRange,
+    OutOfBounds,
+    OutOfMemory,
+    ParseError,
+    TooHard,
+    TooLarge,
+    UnreachableBoard,
+    WrongTurn,
+)
+from ._exercises import Verdict, judge, validate
+from ._ffi import string as _string
+from ._game import Game
+from ._native import lib as _lib
+
+#: The C library's version ("MAJOR.MINOR.PATCH"), which is also this package's.
+__version__: str = _string(_lib.ttt_version())
+
+#: The largest board, in cells (rows x cols), the library accepts; bigger is TooLarge.
+MAX_CELLS: int = _lib.TTT_MAX_CELLS
+
+__all__ = [
+    "MAX_CELLS",
+    "BufferTooSmall",
+    "CellOccupied",
+    "Error",
+    "Game",
+    "GameClosed",
+    "GameOver",
+    "IllegalMove",
+    "InternalError",
+    "InvalidArgument",
+    "NothingToRedo",
+    "NothingToUndo",
+    "NumberOutOfRange",
+    "OutOfBounds",
+    "OutOfMemory",
+    "ParseError",
+    "TooHard",
+    "TooLarge",
+    "UnreachableBoard",
+    "Verdict",
+    "WrongTurn",
+    "judge",
+    "validate",
+]

@@ -1,0 +1,146 @@
+"""Exceptions: one class per TttStatus of the C library, all under `tictactoe.Error`.
+
+Families let callers catch broadly (`IllegalMove`) or narrowly (`CellOccupied`); the classes
+that describe bad input also derive from the matching built-in (`ValueError`, `IndexError`,
+`MemoryError`) so generic Python code handles them naturally.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Dict, Optional, Type
+
+from ._native import ffi, lib
+
+
+class Error(Exception):
+    """A call into the C library returned a status other than `TTT_OK`.
+
+    `status` is the TttStatus number and `message` the library's own description of it
+    (`ttt_status_str`); `detail` says what the binding was doing, when it knows more.
+    """
+
+    #: The status every instance of a subclass carries; None on the families.
+    STATUS: ClassVar[Optional[int]] = None
+
+    def __init__(self, status: Optional[int] = None, detail: str = "") -> None:
+        if status is None:
+            status = type(self).STATUS
+        if status is None:
+            raise TypeError(f"{type(self).__name__} needs a status number")
+        # Both go to Exception.args, so pickling (e.g. across multiprocessing) rebuilds us.
+        super().__init__(status, detail)
+        self.status: int = status
+        self.message: str = ffi.string(lib.ttt_status_str(status)).decode()
+        self.detail: str = detail
+
+    def __str__(self) -> str:
+        return f"{self.message}: {self.detail}" if self.detail else self.message
+
+
+class GameClosed(Error, ValueError):
+    """The game was closed. A closed game's handle is NULL, so the C library itself refuses
+    the call (`TTT_NULL_POINTER`); freed memory is never touched."""
+
+    STATUS = lib.TTT_NULL_POINTER
+
+    def __init__(self, status: Optional[int] = None, detail: str = "") -> None:
+        super().__init__(status, detail or "the game is closed")
+
+
+class InvalidArgument(Error, ValueError):
+    """rows, cols or k out of their domain, a player other than 1 or 2, ..."""
+
+    STATUS = lib.TTT_INVALID_ARGUMENT
+
+
+class IllegalMove(Error):
+    """A move the rules forbid. From `judge`, `move_index` is the offending move's index."""
+
+    move_index: Optional[int] = None
+
+
+class OutOfBounds(IllegalMove, IndexError):
+    STATUS = lib.TTT_OUT_OF_BOUNDS
+
+
+class CellOccupied(IllegalMove):
+    STATUS = lib.TTT_CELL_OCCUPIED
+
+
+class WrongTurn(IllegalMove):
+    STATUS = lib.TTT_WRONG_TURN
+
+
+class GameOver(IllegalMove):
+    STATUS = lib.TTT_GAME_OVER
+
+
+class NothingToUndo(Error):
+    STATUS = lib.TTT_NOTHING_TO_UNDO
+
+
+class NothingToRedo(Error):
+    STATUS = lib.TTT_NOTHING_TO_REDO
+
+
+class ParseError(Error, ValueError):
+    """Board or game text with a bad character, the wrong cell count, a malformed field."""
+
+    STATUS = lib.TTT_PARSE_ERROR
+
+
+class BufferTooSmall(Error):
+    """The binding sizes every buffer itself, so seeing this means a bug; please report it."""
+
+    STATUS = lib.TTT_BUFFER_TOO_SMALL
+
+
+class TooLarge(Error, ValueError):
+    """rows x cols exceeds `tictactoe.MAX_CELLS`."""
+
+    STATUS = lib.TTT_TOO_LARGE
+
+
+class OutOfMemory(Error, MemoryError):
+    STATUS = lib.TTT_OUT_OF_MEMORY
+
+
+class UnreachableBoard(Error, ValueError):
+    """Game text that is well formed but cannot arise in a legal game."""
+
+    STATUS = lib.TTT_UNREACHABLE_BOARD
+
+
+class TooHard(Error):
+    """The position is too big to solve exactly."""
+
+    STATUS = lib.TTT_TOO_HARD
+
+
+class InternalError(Error):
+    """A bug inside the C library (a caught panic)."""
+
+    STATUS = lib.TTT_INTERNAL_ERROR
+
+
+class NumberOutOfRange(ValueError, OverflowError):
+    """A number that does not fit the C argument (uint32_t: 0 to 4294967295), caught before
+    the call so that, say, a row of -1 can never wrap around to 4294967295. It is both a
+    ValueError (a value outside the domain) and an OverflowError (what Python raises when an
+    int does not fit a C type), so either `except` clause catches it."""
+
+
+_BY_STATUS: Dict[int, Type[Error]] = {
+    cls.STATUS: cls
+    for cls in (
+        GameClosed, InvalidArgument, OutOfBounds, CellOccupied, WrongTurn, GameOver,
+        NothingToUndo, NothingToRedo, ParseError, BufferTooSmall, TooLarge, OutOfMemory,
+        UnreachableBoard, TooHard, InternalError,
+    )
+    if cls.STATUS is not None
+}
+
+
+def error_for(status: int, detail: str = "") -> Error:
+    """The exception for a status; a status this binding does not know gets the base class."""
+    return _BY_STATUS.get(status, Error)(status, detail)

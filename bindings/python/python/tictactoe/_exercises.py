@@ -1,0 +1,98 @@
+"""The two stateless exercises: "Find Winner" (`judge`) and "Valid State" (`validate`)."""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, List, Optional, Sequence, Union
+
+from ._errors import IllegalMove, InvalidArgument, ParseError
+from ._ffi import RESULT_NAMES, call, string, u32_array
+from ._native import ffi, lib
+
+Board = Union[str, Sequence[str]]
+
+
+def judge(moves: Iterable[Sequence[int]], rows: int = 3, cols: int = 3, k: int = 3) -> str:
+    """Replays `moves` ((row, col) pairs, A/X first, then alternating) on an empty board and
+    says how the game stands: "A", "B", "Draw" or "Pending".
+
+    An illegal move raises `OutOfBounds`, `CellOccupied` or `GameOver` (all `IllegalMove`)
+    whose `move_index` is the index of the offending move.
+    """
+    flat: List[int] = []
+    for index, move in enumerate(moves):
+        try:
+            row, col = move
+        except (TypeError, ValueError):
+            raise TypeError(f"move {index} must be a (row, col) pair, not {move!r}") from None
+        flat += (row, col)
+    result = ffi.new("TttResult *")
+    bad_index = ffi.new("size_t *")
+    try:
+        call(lib.ttt_judge_ex, u32_array(flat), len(flat) // 2, rows, cols, k, result, bad_index)
+    except IllegalMove as error:
+        error.move_index = index = bad_index[0]
+        error.detail = f"move {index} {tuple(flat[2 * index : 2 * index + 2])}"
+        raise
+    return RESULT_NAMES[result[0]]
+
+
+class Verdict:
+    """Whether a board is reachable in a legal game. True exactly when it is; `code` is the
+    C library's TttVerdict (0 = reachable) and `reason` its description of that code."""
+
+    __slots__ = ("code", "reason")
+
+    def __init__(self, code: int) -> None:
+        self.code: int = code
+        self.reason: str = string(lib.ttt_verdict_str(code))
+
+    def __bool__(self) -> bool:
+        return self.code == lib.TTT_VALID
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Verdict):
+            return self.code == other.code
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __repr__(self) -> str:
+        return f"Verdict(code={self.code}, reason={self.reason!r})"
+
+
+def validate(board: Board, k: Optional[int] = None) -> Verdict:
+    """Is `board` reachable in a legal game where X moves first and `k` in a row wins?
+
+    `board` is a list of row strings (LeetCode's shape) or one string whose rows are split
+    by '/' or newlines; an unsplit string must be square. Cells are 'X', 'O', and ' ' or '.'
+    for empty. `k=None` means k = rows = cols, which needs a square board.
+    """
+    rows = _board_rows(board)
+    # The C side spells "k = rows = cols" as k = 0, so an explicit 0 must not reach it.
+    if k == 0:
+        raise InvalidArgument(detail="k must be at least 1 (k=None means k = rows = cols)")
+    # ttt_validate_rows takes NUL-terminated rows: a NUL inside one would cut it short.
+    if any("\0" in row for row in rows):
+        raise ParseError(detail="a board row contains a NUL character")
+    keep_alive = [ffi.new("char[]", row.encode()) for row in rows]
+    verdict = ffi.new("TttVerdict *")
+    rows_array = ffi.new("char *[]", keep_alive)
+    call(lib.ttt_validate_rows, rows_array, len(rows), 0 if k is None else k, verdict)
+    return Verdict(verdict[0])
+
+
+def _board_rows(board: Board) -> List[str]:
+    """The board's rows: a list as given, a string split on '/' and newlines."""
+    if isinstance(board, str):
+        if "/" not in board and "\n" not in board:
+            side = math.isqrt(len(board))
+            if side * side != len(board):
+                raise ParseError(detail=f"an unsplit board of {len(board)} cells is not square")
+            return [board[i : i + side] for i in range(0, len(board), side)]
+        rows = board.replace("\n", "/").split("/")
+        return rows[:-1] if rows[-1] == "" else rows  # tolerate one trailing separator
+    if isinstance(board, (bytes, bytearray)) or not all(isinstance(r, str) for r in board):
+        raise TypeError(f"board must be a str or a list of str, not {board!r}")
+    return list(board)

@@ -1,0 +1,83 @@
+"""The few patterns every call into the C library shares: status checking, the two-step
+"ask the size, then fill a buffer" reads, and C strings."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, List, Tuple
+
+from ._errors import NumberOutOfRange, error_for
+from ._native import ffi, lib
+
+U32_MAX = 0xFFFFFFFF
+
+
+def out_of_range(values: Any, exc: OverflowError) -> NumberOutOfRange:
+    """Turns cffi's OverflowError for an int that does not fit uint32_t into ours, naming
+    the first offending number."""
+    bad = next((v for v in values if isinstance(v, int) and not 0 <= v <= U32_MAX), None)
+    what = f"{bad} is outside 0..{U32_MAX}" if bad is not None else str(exc)
+    return NumberOutOfRange(what)
+
+
+def call(fn: Callable[..., int], *args: Any) -> None:
+    """Calls a status-returning C function; raises the matching `tictactoe.Error` on failure.
+
+    cffi converts the arguments before C runs: a non-integer raises TypeError, an int that
+    does not fit raises OverflowError, which becomes `NumberOutOfRange`.
+    """
+    try:
+        status = fn(*args)
+    except OverflowError as exc:
+        raise out_of_range(args, exc) from None
+    if status:
+        raise error_for(status)
+
+
+def u32_array(values: List[int]) -> Any:
+    """A C uint32_t array holding `values` (kept alive by the returned cdata)."""
+    try:
+        return ffi.new("uint32_t[]", values)
+    except OverflowError as exc:
+        raise out_of_range(values, exc) from None
+
+
+def read_array(fn: Callable[..., int], handle: Any, ctype: str, spare: int = 0) -> Tuple[Any, int]:
+    """Reads a variable-length array from a `fn(handle, out, capacity, &count)` call: once
+    with no buffer to learn the count, then into a buffer of that size plus `spare` elements
+    (1 for a string's NUL). Returns the C array and the count."""
+    count = ffi.new("size_t *")
+    status = fn(handle, ffi.NULL, 0, count)
+    if status not in (lib.TTT_OK, lib.TTT_BUFFER_TOO_SMALL):
+        raise error_for(status)
+    size = count[0] + spare
+    array = ffi.new(f"{ctype}[]", size)
+    if size:
+        call(fn, handle, array, size, count)
+    return array, count[0]
+
+
+def read_u32s(fn: Callable[..., int], handle: Any) -> List[int]:
+    """`read_array` of uint32_t, as a list."""
+    array, count = read_array(fn, handle, "uint32_t")
+    return ffi.unpack(array, count)
+
+
+def optional_function(name: str) -> Callable[..., int]:
+    """A C function that only newer builds of the library have (the header the wheel was
+    built from decides); NotImplementedError when this build lacks it."""
+    fn = getattr(lib, name, None)
+    if fn is None:
+        raise NotImplementedError(f"{name} is not in the C library this package was built with")
+    return fn
+
+
+def string(c_string: Any) -> str:
+    """A static NUL-terminated C string as str."""
+    return ffi.string(c_string).decode()
+
+
+#: "Pending", "A", "B", "Draw" by TttResult, read once from the library.
+RESULT_NAMES = {
+    value: string(lib.ttt_result_str(value))
+    for value in (lib.TTT_PENDING, lib.TTT_A_WINS, lib.TTT_B_WINS, lib.TTT_DRAW)
+}

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Builds and installs the package exactly as a user does (`pip install ./bindings/python` from
+# the repo root: maturin compiles the Rust library and puts it in the wheel), then runs pytest
+# against the installed copy, from outside the source tree.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+venv="$root/target/python-venv"
+[ -x "$venv/bin/python" ] || { echo "no virtualenv at $venv: run bindings/python/setup.sh"; exit 1; }
+"$venv/bin/python" -m pytest --version >/dev/null || { echo "pytest is missing: run bindings/python/setup.sh"; exit 1; }
+cd "$root"
+"$venv/bin/python" -m pip install --disable-pip-version-check --force-reinstall --no-deps ./bindings/python
+cd "$root/bindings/python/tests"
+"$venv/bin/python" -m pytest -p no:cacheprovider -q -rs .

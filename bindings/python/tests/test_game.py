@@ -1,0 +1,354 @@
+"""Game: every method and property, every error path, closing, copying and pickling."""
+
+import copy
+import pickle
+
+import pytest
+
+import tictactoe
+from tictactoe import Game
+
+
+def test_new_game_state():
+    with Game() as game:
+        assert (game.rows, game.cols, game.k) == (3, 3, 3)
+        assert game.result == "Pending"
+        assert game.winner == 0
+        assert game.to_move == 1
+        assert game.first_player == 1
+        assert game.moves == []
+        assert game.move_count == 0
+        assert game.winning_line == []
+        assert game.legal_moves == [(r, c) for r in range(3) for c in range(3)]
+        assert game.board == ["...", "...", "..."]
+        assert game.to_text() == "3,3,3:.../.../...:X"
+
+
+def test_non_square_game():
+    game = Game(rows=2, cols=5, k=4)
+    assert (game.rows, game.cols, game.k) == (2, 5, 4)
+    for col in range(4):
+        game.play(0, col)
+        if col < 3:
+            game.play(1, col)
+    assert game.result == "A"
+    assert game.winning_line == [(0, 0), (0, 1), (0, 2), (0, 3)]
+    assert game.board == ["XXXX.", "OOO.."]
+
+
+def test_play_alternates_and_returns_the_result():
+    game = Game()
+    assert game.play(1, 1) == "Pending"
+    assert game.to_move == 2
+    assert game.cell(1, 1) == 1 and game[1, 1] == 1
+    assert game.play(0, 0) == "Pending"
+    assert game[0, 0] == 2
+    assert game.moves == [(1, 1), (0, 0)]
+    assert game.move_count == 2
+    assert (0, 0) not in game.legal_moves and len(game.legal_moves) == 7
+
+
+def test_play_to_a_draw():
+    game = Game()
+    for row, col in [(0, 0), (1, 1), (2, 0), (1, 0), (1, 2), (2, 1), (0, 1), (0, 2)]:
+        assert game.play(row, col) == "Pending"
+    assert game.play(2, 2) == "Draw"
+    assert (game.result, game.winner, game.to_move) == ("Draw", 0, 0)
+    assert game.legal_moves == []
+
+
+def test_winner_b_and_winning_line():
+    game = Game()
+    for row, col in [(0, 0), (1, 1), (0, 1), (0, 2), (1, 0), (2, 0)]:
+        game.play(row, col)
+    assert (game.result, game.winner, game.to_move) == ("B", 2, 0)
+    assert game.winning_line == [(0, 2), (1, 1), (2, 0)]  # the anti-diagonal, end to end
+
+
+def test_player_two_may_open_with_move():
+    game = Game()
+    assert game.move(1, 1, 2) == 0
+    assert game.first_player == 2
+    assert game.to_move == 1
+    assert game.board == ["...", ".O.", "..."]
+    assert game.to_text() == "3,3,3:.../.O./...:X"
+
+
+@pytest.mark.parametrize(
+    "setup, args, error",
+    [
+        ([], (3, 0, 1), tictactoe.OutOfBounds),
+        ([], (0, 3, 1), tictactoe.OutOfBounds),
+        ([(0, 0, 1)], (0, 0, 2), tictactoe.CellOccupied),
+        ([(0, 0, 1)], (1, 1, 1), tictactoe.WrongTurn),
+        ([(0, 0, 1), (1, 0, 2), (0, 1, 1), (1, 1, 2), (0, 2, 1)], (2, 2, 2), tictactoe.GameOver),
+        ([], (0, 0, 3), tictactoe.InvalidArgument),
+        ([], (0, 0, 0), tictactoe.InvalidArgument),
+    ],
+)
+def test_move_errors_leave_the_game_unchanged(setup, args, error):
+    game = Game()
+    for move in setup:
+        game.move(*move)
+    before = (game.to_text(), game.moves, game.result)
+    with pytest.raises(error) as caught:
+        game.move(*args)
+    assert caught.value.status == error.STATUS
+    assert (game.to_text(), game.moves, game.result) == before
+
+
+def test_illegal_move_family_and_builtin_bases():
+    game = Game()
+    game.play(0, 0)
+    with pytest.raises(tictactoe.IllegalMove):
+        game.play(0, 0)
+    with pytest.raises(IndexError):  # OutOfBounds is also an IndexError
+        game.play(0, 9)
+    with pytest.raises(tictactoe.Error) as caught:
+        game.play(9, 0)
+    assert type(caught.value) is tictactoe.OutOfBounds and caught.value.status == 3
+
+
+def test_error_messages_come_from_the_library():
+    game = Game()
+    game.play(0, 0)
+    with pytest.raises(tictactoe.CellOccupied) as caught:
+        game.play(0, 0)
+    assert caught.value.status == 4
+    assert str(caught.value) == "cell occupied"
+
+
+def test_undo_redo():
+    game = Game()
+    game.play(0, 0)
+    game.play(1, 1)
+    game.undo()
+    assert game.moves == [(0, 0)] and game[1, 1] == 0 and game.to_move == 2
+    game.redo()
+    assert game.moves == [(0, 0), (1, 1)]
+    with pytest.raises(tictactoe.NothingToRedo):
+        game.redo()
+    game.undo()
+    game.play(2, 2)  # a new move clears the redo list
+    with pytest.raises(tictactoe.NothingToRedo):
+        game.redo()
+    game.undo()
+    game.undo()
+    with pytest.raises(tictactoe.NothingToUndo) as caught:
+        game.undo()
+    assert caught.value.status == 7
+
+
+def test_undo_reopens_a_won_game():
+    game = Game()
+    for row, col in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]:
+        game.play(row, col)
+    assert game.result == "A"
+    game.undo()
+    assert (game.result, game.winner, game.to_move, game.winning_line) == ("Pending", 0, 1, [])
+
+
+def test_reset():
+    game = Game(4, 4, 3)
+    game.move(0, 0, 2)
+    game.reset()
+    assert (game.moves, game.first_player, game.to_move, game.board) == ([], 1, 1, ["...."] * 4)
+    assert (game.rows, game.cols, game.k) == (4, 4, 3)
+    with pytest.raises(tictactoe.NothingToUndo):
+        game.undo()
+
+
+def test_clone_is_independent():
+    game = Game()
+    game.play(0, 0)
+    game.play(1, 1)
+    game.undo()
+    twin = game.clone()
+    assert type(twin) is Game and twin is not game
+    twin.redo()  # the redo history came along
+    assert twin.moves == [(0, 0), (1, 1)]
+    assert game.moves == [(0, 0)]
+    game.close()
+    assert twin.result == "Pending"  # still alive after the original is closed
+
+
+def test_text_round_trip():
+    game = Game()
+    game.play(0, 0)
+    game.play(0, 2)
+    game.play(1, 1)
+    text = game.to_text()
+    assert text == "3,3,3:X.O/.X./...:O"
+    loaded = Game.from_text(text)
+    assert loaded.board == game.board and loaded.to_move == 2 and loaded.moves == []
+    assert loaded.to_text() == text
+    loaded.play(2, 2)
+    assert loaded.result == "Pending"
+    loaded.undo()
+    with pytest.raises(tictactoe.NothingToUndo):  # no history before the loaded position
+        loaded.undo()
+
+
+def test_from_text_keeps_who_started():
+    game = Game.from_text("3,3,3:.../.O./...:X")
+    assert game.first_player == 2 and game.to_move == 1
+
+
+@pytest.mark.parametrize(
+    "text, error",
+    [
+        ("3,3,3:.../.../...", tictactoe.ParseError),
+        ("3,3,3:..A/.../...:X", tictactoe.ParseError),
+        ("3,3,3:..../.../...:X", tictactoe.ParseError),
+        ("0,3,3:...:X", tictactoe.InvalidArgument),
+        ("65536,65536,3:.:X", tictactoe.TooLarge),
+        ("3,3,3:OO./.../...:X", tictactoe.UnreachableBoard),
+    ],
+)
+def test_from_text_errors(text, error):
+    with pytest.raises(error):
+        Game.from_text(text)
+
+
+@pytest.mark.parametrize(
+    "size, error",
+    [((0, 3, 3), tictactoe.InvalidArgument), ((3, 3, 4), tictactoe.InvalidArgument),
+     ((3, 3, 0), tictactoe.InvalidArgument), ((65536, 65536, 5), tictactoe.TooLarge)],
+)
+def test_constructor_errors(size, error):
+    with pytest.raises(error):
+        Game(*size)
+
+
+def test_large_board():
+    game = Game(4096, 4096, 5)
+    game.play(4095, 4095)
+    assert game[4095, 4095] == 1 and game.move_count == 1
+    assert "4096x4096" in repr(game) and len(repr(game)) < 200
+    game.close()
+
+
+@pytest.mark.parametrize("bad", [-1, 2**32, -(2**40), 2**64])
+def test_numbers_that_do_not_fit_never_reach_c(bad):
+    game = Game()
+    for call in (lambda: game.play(bad, 0), lambda: game.move(0, bad, 1),
+                 lambda: game.move(0, 0, bad), lambda: game.cell(bad, 0), lambda: Game(bad, 3, 3)):
+        with pytest.raises(ValueError):
+            call()
+        with pytest.raises(OverflowError):
+            call()
+    assert game.moves == []
+
+
+@pytest.mark.parametrize("bad", [1.0, "1", None, [1], 1j])
+def test_wrong_types_raise_type_error(bad):
+    game = Game()
+    for call in (lambda: game.play(bad, 0), lambda: game.move(0, 0, bad),
+                 lambda: game.cell(0, bad), lambda: Game(bad)):
+        with pytest.raises(TypeError):
+            call()
+    with pytest.raises(TypeError):
+        Game.from_text(b"3,3,3:.../.../...:X")
+    assert game.moves == []
+
+
+def test_closed_game_raises_cleanly():
+    game = Game()
+    game.play(0, 0)
+    game.close()
+    assert game.closed
+    game.close()  # idempotent
+    for use in (
+        lambda: game.play(1, 1), lambda: game.move(1, 1, 2), game.undo, game.redo, game.reset,
+        game.clone, game.to_text, lambda: game.cell(0, 0), lambda: game.result,
+        lambda: game.winner, lambda: game.to_move, lambda: game.first_player,
+        lambda: game.moves, lambda: game.move_count, lambda: game.legal_moves,
+        lambda: game.winning_line, lambda: game.board, lambda: pickle.dumps(game),
+        lambda: copy.deepcopy(game),
+    ):
+        with pytest.raises(tictactoe.GameClosed) as caught:
+            use()
+        assert isinstance(caught.value, ValueError)
+        assert "closed" in str(caught.value)
+    assert "closed" in repr(game)
+    assert (game.rows, game.cols, game.k) == (3, 3, 3)  # the size is plain Python data
+
+
+def test_context_manager_closes_even_on_error():
+    with pytest.raises(tictactoe.CellOccupied):
+        with Game() as game:
+            game.play(0, 0)
+            game.play(0, 0)
+    assert game.closed
+
+
+def test_repr_shows_the_board():
+    game = Game()
+    game.play(0, 0)
+    game.play(1, 1)
+    assert repr(game) == "<tictactoe.Game 3x3 k=3, X to move\n X . .\n . O .\n . . .>"
+    for row, col in [(0, 1), (2, 2), (0, 2)]:
+        game.play(row, col)
+    assert repr(game).splitlines()[0] == "<tictactoe.Game 3x3 k=3, X won"
+
+
+def _same_game(a, b):
+    return (a.to_text(), a.moves, a.first_player, a.result) == (b.to_text(), b.moves, b.first_player, b.result)
+
+
+@pytest.mark.parametrize("opener", [1, 2])
+def test_pickle_continues_the_game_exactly(opener):
+    game = Game(4, 5, 3)
+    game.move(0, 0, opener)
+    game.play(3, 4)
+    game.play(1, 1)
+    copy_ = pickle.loads(pickle.dumps(game))
+    assert _same_game(copy_, game)
+    # Both continue identically, undo included, down to the empty board and its opener.
+    for g in (game, copy_):
+        g.play(2, 2)
+    assert _same_game(copy_, game)
+    for _ in range(4):
+        copy_.undo()
+        game.undo()
+        assert _same_game(copy_, game)
+    assert copy_.board == ["....."] * 4
+    assert copy_.first_player == opener
+
+
+def test_pickle_of_a_loaded_game_keeps_position_and_later_moves():
+    game = Game.from_text("3,3,3:X.O/.X./...:O")
+    game.play(2, 0)
+    copy_ = pickle.loads(pickle.dumps(game))
+    assert _same_game(copy_, game)
+    copy_.undo()
+    assert copy_.to_text() == "3,3,3:X.O/.X./...:O"
+    with pytest.raises(tictactoe.NothingToUndo):
+        copy_.undo()
+
+
+def test_pickle_of_a_finished_game():
+    game = Game()
+    for row, col in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]:
+        game.play(row, col)
+    copy_ = pickle.loads(pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL))
+    assert _same_game(copy_, game) and copy_.winner == 1
+
+
+def test_copy_and_deepcopy_are_clones():
+    game = Game()
+    game.play(1, 1)
+    for twin in (copy.copy(game), copy.deepcopy(game), copy.deepcopy([game])[0]):
+        assert twin is not game and _same_game(twin, game)
+        twin.play(0, 0)
+        assert game.moves == [(1, 1)]
+
+
+def test_subclass_survives_clone_and_copy():
+    class Board(Game):
+        __slots__ = ()
+
+    game = Board()
+    assert type(game.clone()) is Board
+    assert type(Board.from_text(game.to_text())) is Board
+    assert type(copy.deepcopy(game)) is Board
