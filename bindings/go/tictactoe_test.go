@@ -430,6 +430,45 @@ func TestClosedGameReturnsErrClosed(t *testing.T) {
 	}
 }
 
+func TestDistinctGamesInParallel(t *testing.T) {
+	// Each goroutine owns its game; the same draw is replayed many times in each.
+	draw := []Cell{{0, 0}, {1, 1}, {2, 0}, {1, 0}, {1, 2}, {2, 1}, {0, 1}, {0, 2}, {2, 2}}
+	errs := make(chan error, 4)
+	for w := 0; w < 4; w++ {
+		go func() {
+			g, err := NewGame(3, 3, 3)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer g.Close()
+			for i := 0; i < 2000; i++ {
+				var r Result
+				for _, m := range draw {
+					if r, err = g.Play(m.Row, m.Col); err != nil {
+						errs <- err
+						return
+					}
+				}
+				if r != Draw {
+					errs <- fmt.Errorf("round %d ended %v", i, r)
+					return
+				}
+				if err = g.Reset(); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // waitForFrees runs the GC until the native free count reaches want (finalizers run on their
 // own goroutine after a collection), then checks it is exactly want.
 func waitForFrees(t *testing.T, want int64) {
