@@ -1,4 +1,4 @@
-//! The C side of the library, checked from the outside: every program in `examples/` is
+//! The C side of the library, checked from the outside: the example programs in `examples/` are
 //! compiled with the `cc` crate's compiler, linked against the library this same `cargo test`
 //! built, run, and its output compared with text written by hand from the seed exercises. With
 //! valgrind (required when `TTT_REQUIRE_VALGRIND=1`, as `.ci/test` sets) each also runs under
