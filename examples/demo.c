@@ -1,7 +1,7 @@
 /*
  * A tour of the game object: a short tic-tac-toe game drawn in the terminal, its result and
- * winning line, a refused move, undo and redo, a save to text and a load that continues the
- * game, and a gomoku win on 15 x 15.
+ * winning line, a refused move, undo and redo, the legal moves, a save to text and a load that
+ * continues the game, a clone, and a gomoku win on 15 x 15.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -44,19 +44,29 @@ static void print_board(const TttGame *game) {
     free(cells);
 }
 
-/* The line is reported end to end; printing it from its lower end keeps the output stable. */
-static void print_winning_line(const TttGame *game) {
-    uint32_t rows, cols, k, line[64]; /* a line is at most max(rows, cols) cells long */
+/* The functions that list cells (row * cols + col) share one signature and one protocol. */
+typedef TttStatus (*CellList)(const TttGame *, uint32_t *, size_t, size_t *);
+
+/* Prints the cells `list` reports as (row,col) pairs, from the lower cell index up: the
+   winning line is reported end to end, and this keeps the output independent of which end. */
+static void print_cells(const char *label, CellList list, const TttGame *game) {
+    uint32_t rows, cols, k;
     size_t n;
     CHECK(ttt_game_size(game, &rows, &cols, &k));
-    CHECK(ttt_game_winning_line(game, line, sizeof line / sizeof line[0], &n));
-    int reversed = n > 1 && line[0] > line[n - 1];
-    printf("winning line:");
+    TttStatus status = list(game, NULL, 0, &n); /* capacity 0: learn the count */
+    if (status != TTT_OK && status != TTT_BUFFER_TOO_SMALL) {
+        CHECK(status);
+    }
+    uint32_t *cells = checked_malloc(n * sizeof *cells);
+    CHECK(list(game, cells, n, &n));
+    int reversed = n > 1 && cells[0] > cells[n - 1];
+    printf("%s:", label);
     for (size_t i = 0; i < n; i++) {
-        uint32_t cell = line[reversed ? n - 1 - i : i];
+        uint32_t cell = cells[reversed ? n - 1 - i : i];
         printf(" (%u,%u)", (unsigned)(cell / cols), (unsigned)(cell % cols));
     }
     printf("\n");
+    free(cells);
 }
 
 static void print_status(const TttGame *game) {
@@ -104,7 +114,7 @@ static void tictactoe(void) {
     }
     print_board(game);
     print_status(game);
-    print_winning_line(game);
+    print_cells("winning line", ttt_game_winning_line, game);
 
     TttResult result;
     TttStatus status = ttt_game_play(game, 2, 1, &result);
@@ -114,6 +124,7 @@ static void tictactoe(void) {
     printf("undo\n");
     print_board(game);
     print_status(game);
+    print_cells("legal moves", ttt_game_legal_moves, game);
 
     /* The text form keeps whose turn it is, so a loaded game carries on where it stopped. */
     char *saved = to_text(game);
@@ -131,6 +142,17 @@ static void tictactoe(void) {
     printf("original:  %s\ncontinued: %s\n", original, continued);
     free(original);
     free(continued);
+
+    /* A clone is independent: resetting it leaves the original as it was. */
+    TttGame *copy = NULL;
+    CHECK(ttt_game_clone(game, &copy));
+    CHECK(ttt_game_reset(copy));
+    printf("clone, reset: ");
+    print_status(copy);
+    printf("original: ");
+    print_status(game);
+
+    ttt_game_free(copy);
     ttt_game_free(loaded);
     ttt_game_free(game);
 }
@@ -148,7 +170,7 @@ static void gomoku(void) {
     }
     print_board(game);
     printf("winner: player %u\n", (unsigned)winner);
-    print_winning_line(game);
+    print_cells("winning line", ttt_game_winning_line, game);
     ttt_game_free(game);
 }
 

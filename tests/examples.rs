@@ -230,7 +230,8 @@ fn design_tictactoe_linked_shared() {
 // X takes the centre, O an edge; X's corner (0,0) is blocked on the diagonal by (2,2); X's
 // (2,0) makes two threats, O blocks the column at (1,0), and X wins on the anti-diagonal.
 // Undo takes back (0,2); the saved text has X to move, and the loaded game, after X plays
-// (0,2), reads the same as the original after redo. Then X wins gomoku on the diagonal.
+// (0,2), reads the same as the original after redo; a reset clone leaves the original alone.
+// Then X wins gomoku on the diagonal.
 const DEMO: &str = concat!(
     "tictactoe ",
     env!("CARGO_PKG_VERSION"),
@@ -255,12 +256,15 @@ X O .
 O X .
 X . O
 result: Pending, 6 stones, X to move
+legal moves: (0,2) (1,2) (2,1)
 saved: 3,3,3:XO./OX./X.O:X
 loaded: result: Pending, 6 stones, X to move
 X plays (0,2)
 redo on the original
 original:  3,3,3:XOX/OX./X.O:O
 continued: 3,3,3:XOX/OX./X.O:O
+clone, reset: result: Pending, 0 stones, X to move
+original: result: A, 7 stones
 
 Gomoku: 15 x 15, five in a row wins
 . . . . . . . . . . . . . . .
