@@ -63,3 +63,13 @@ def test_every_status_has_its_class_and_the_library_message():
     assert len(seen) == 15
     unknown = error_for(99)
     assert type(unknown) is tictactoe.Error and unknown.status == 99
+
+
+def test_cffi_module_declares_every_function_of_the_header():
+    # maturin generates the cffi declarations with cbindgen from the same source as
+    # include/tictactoe.h; every function the header declares must be callable from Python.
+    header = (REPO / "include" / "tictactoe.h").read_text()
+    functions = set(re.findall(r"^\w[\w *]*?\b(ttt_\w+)\(", header, re.M))
+    assert {"ttt_game_new", "ttt_judge", "ttt_validate", "ttt_status_str"} <= functions
+    missing = sorted(name for name in functions if not hasattr(tictactoe._native.lib, name))
+    assert missing == []

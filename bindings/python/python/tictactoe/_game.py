@@ -241,9 +241,11 @@ class Game:
         Raises GameOver for a finished game, TooHard when the position is too big to solve,
         NotImplementedError when the C library predates its AI."""
         best = optional_function("ttt_game_best_move")
-        score = ffi.new("int32_t *")
-        call(best, self._handle, self._out, self._out + 1, score)
-        return self._out[0], self._out[1], score[0]
+        # Own buffers, not the shared scratch space: the search is long and runs without the
+        # GIL, and C allows several threads to search one (unchanging) game at once.
+        cell, score = ffi.new("uint32_t[2]"), ffi.new("int32_t *")
+        call(best, self._handle, cell, cell + 1, score)
+        return cell[0], cell[1], score[0]
 
     def optimal_moves(self) -> List[Cell]:
         """Every move that keeps the position's value (all moves in a lost position)."""
