@@ -1,6 +1,7 @@
 //! A board of stones with O(1)-per-move win detection where lines span the whole board, and
 //! the board-text parser shared by validation and game loading.
 
+use crate::bitboard::{Layout, Stones};
 use crate::error::Error;
 use crate::game::try_copy;
 use crate::inline_vec::InlineVec;
@@ -21,6 +22,9 @@ pub struct Board {
     counters: Vec<u32>,
     /// Where each direction's counters start in `counters`, if that direction is counted.
     counted: [Option<usize>; 4],
+    /// On boards that fit, the stones of each player as bitboards, which decide wins in a few
+    /// shifts instead of a walk along four directions.
+    bits: Option<Stones>,
 }
 
 impl Board {
@@ -44,7 +48,14 @@ impl Board {
         let mut counters = Vec::new();
         counters.try_reserve_exact(total)?;
         counters.resize(total, 0);
-        Ok(Board { rules, cells, stones: [0, 0], counters, counted })
+        Ok(Board {
+            rules,
+            cells,
+            stones: [0, 0],
+            counters,
+            counted,
+            bits: Layout::new(&rules).map(Stones::new),
+        })
     }
 
     /// A board holding `cells` (row-major, values 0/1/2, exactly `rules.cells()` of them).
@@ -72,6 +83,11 @@ impl Board {
     /// All cells, row-major: 0 empty, 1 X, 2 O.
     pub fn cells(&self) -> &[u8] {
         self.cells.as_slice()
+    }
+
+    /// The stone at (row, col), which must be on the board: 0 empty, 1 or 2.
+    pub fn cell(&self, row: u32, col: u32) -> u8 {
+        self.cells()[row as usize * self.rules.cols() as usize + col as usize]
     }
 
     /// Stones `player` has on the board.
@@ -106,6 +122,13 @@ impl Board {
         debug_assert_eq!(self.cells()[index], EMPTY);
         self.cells.as_mut_slice()[index] = player.stone();
         self.stones[player as usize - 1] += 1;
+        if let Some(bits) = &mut self.bits {
+            if !bits.place(row, col, player as usize - 1) {
+                return None;
+            }
+            // Won: find the direction once, for the winning line.
+            return self.rules.line_at(self.cells(), index);
+        }
         let k = self.rules.k();
         let mut won = None;
         for dir in Dir::ALL {
@@ -139,6 +162,9 @@ impl Board {
         }
         self.stones[player as usize - 1] -= 1;
         self.cells.as_mut_slice()[index] = EMPTY;
+        if let Some(bits) = &mut self.bits {
+            bits.remove(row, col, player as usize - 1);
+        }
     }
 
     /// Writes the board as text: rows joined by `/`, `X`, `O`, and `.` for empty.
@@ -156,11 +182,18 @@ impl Board {
     }
 }
 
-/// Parses board text into `out` (exactly `out.len()` cells): `X`, `O`, and ` ` or `.` for empty;
-/// `/` and `\n` are skipped wherever they appear. Any other byte, or a cell count other than
-/// `out.len()`, is `Parse`. On error `out` may hold a prefix of the board.
+/// Parses board text into `out` (exactly `out.len()` cells): see `for_each_cell`.
+/// On error `out` may hold a prefix of the board.
 pub fn parse_cells(text: &[u8], out: &mut [u8]) -> Result<(), Error> {
-    let mut n = 0;
+    let n = out.len();
+    for_each_cell(text, n, |i, cell| out[i] = cell)
+}
+
+/// Reads board text of exactly `n` cells, calling `put(index, cell)` for each cell in order:
+/// `X` is 1, `O` is 2, ` ` or `.` is 0 (empty); `/` and `\n` are skipped wherever they appear.
+/// Any other byte, or a cell count other than `n`, is `Parse`.
+pub fn for_each_cell(text: &[u8], n: usize, mut put: impl FnMut(usize, u8)) -> Result<(), Error> {
+    let mut i = 0;
     for &b in text {
         let cell = match b {
             b'X' => 1,
@@ -169,10 +202,13 @@ pub fn parse_cells(text: &[u8], out: &mut [u8]) -> Result<(), Error> {
             b'/' | b'\n' => continue,
             _ => return Err(Error::Parse),
         };
-        *out.get_mut(n).ok_or(Error::Parse)? = cell;
-        n += 1;
+        if i == n {
+            return Err(Error::Parse);
+        }
+        put(i, cell);
+        i += 1;
     }
-    if n != out.len() {
+    if i != n {
         return Err(Error::Parse);
     }
     Ok(())

@@ -155,12 +155,13 @@ impl Game {
         if self.board.cells()[cell] != EMPTY {
             return Err(Error::CellOccupied);
         }
-        self.history.reserve_one()?;
-        if self.move_count() == 0 {
+        let opening = self.move_count() == 0;
+        let outcome = self.apply(row, col, player)?;
+        if opening {
             self.first = player;
         }
         self.redo.clear();
-        Ok(self.apply(row, col, player))
+        Ok(outcome)
     }
 
     /// The side to move puts a stone on (row, col).
@@ -168,16 +169,17 @@ impl Game {
         self.move_as(row, col, self.next_player())
     }
 
-    fn apply(&mut self, row: u32, col: u32, player: Player) -> Outcome {
+    /// Records and places a checked move; on `OutOfMemory` nothing has changed.
+    fn apply(&mut self, row: u32, col: u32, player: Player) -> Result<Outcome, Error> {
         let cell = row as usize * self.rules().cols() as usize + col as usize;
-        self.history.push(cell as u32);
+        self.history.try_push(cell as u32)?;
         if let Some(dir) = self.board.place(row, col, player) {
             self.outcome = Outcome::Won(player);
             self.win = Some((cell, dir));
         } else if self.board.is_full() {
             self.outcome = Outcome::Draw;
         }
-        self.outcome
+        Ok(self.outcome)
     }
 
     /// Takes back the last move (`NothingToUndo` when there is none).
@@ -196,10 +198,9 @@ impl Game {
     /// Replays the last undone move (`NothingToRedo` when there is none).
     pub fn redo(&mut self) -> Result<(), Error> {
         let &cell = self.redo.last().ok_or(Error::NothingToRedo)?;
-        self.history.reserve_one()?;
-        self.redo.pop();
         let (row, col) = self.rules().row_col(cell as usize);
-        self.apply(row, col, self.next_player());
+        self.apply(row, col, self.next_player())?;
+        self.redo.pop();
         Ok(())
     }
 

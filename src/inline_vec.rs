@@ -63,30 +63,26 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
         }
     }
 
-    /// Makes sure one more item can be pushed without allocating.
-    pub fn reserve_one(&mut self) -> Result<(), Error> {
-        if self.spilled {
-            self.heap.try_reserve(1)?;
-        } else if self.len == N {
+    /// Appends an item; `OutOfMemory` (and no change) if the heap cannot grow.
+    pub fn try_push(&mut self, item: T) -> Result<(), Error> {
+        if !self.spilled && self.len < N {
+            self.inline[self.len] = item;
+            self.len += 1;
+            return Ok(());
+        }
+        self.push_to_heap(item)
+    }
+
+    #[cold]
+    fn push_to_heap(&mut self, item: T) -> Result<(), Error> {
+        if !self.spilled {
             self.heap.try_reserve(2 * N.max(4))?;
             self.heap.extend_from_slice(&self.inline[..self.len]);
             self.spilled = true;
         }
+        self.heap.try_reserve(1)?;
+        self.heap.push(item);
         Ok(())
-    }
-
-    /// Appends an item; call `reserve_one` first (else it may allocate and abort on failure).
-    pub fn push(&mut self, item: T) {
-        if !self.spilled && self.len < N {
-            self.inline[self.len] = item;
-            self.len += 1;
-        } else {
-            if !self.spilled {
-                self.heap.extend_from_slice(&self.inline[..self.len]);
-                self.spilled = true;
-            }
-            self.heap.push(item);
-        }
     }
 
     /// Removes and returns the last item.
@@ -128,8 +124,7 @@ mod tests {
     fn spills_to_the_heap_and_back_keeps_order() {
         let mut v: InlineVec<u32, 3> = InlineVec::default();
         for i in 0..10 {
-            v.reserve_one().unwrap();
-            v.push(i);
+            v.try_push(i).unwrap();
             assert_eq!(v.as_slice(), (0..=i).collect::<Vec<_>>());
         }
         let copy = v.try_clone().unwrap();

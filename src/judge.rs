@@ -1,6 +1,7 @@
 //! "Find Winner on a Tic Tac Toe Game", generalized: replay a move list (A/X first) and report
 //! the outcome, or the index of the first move that breaks the rules.
 
+use crate::bitboard::{Layout, Stones};
 use crate::board::Board;
 use crate::error::Error;
 use crate::game::Outcome;
@@ -15,22 +16,58 @@ pub struct JudgeError {
     pub index: usize,
 }
 
-/// Replays `moves` ([row, col] pairs, X first, alternating) on an empty board.
-/// Boards up to `SMALL_BOARD` cells never allocate.
+/// A board to replay moves on.
+trait Replay {
+    fn is_empty(&self, row: u32, col: u32) -> bool;
+    /// Places the stone; true when it completes a line.
+    fn place(&mut self, row: u32, col: u32, player: Player) -> bool;
+}
+
+impl Replay for Stones {
+    fn is_empty(&self, row: u32, col: u32) -> bool {
+        Stones::is_empty(self, row, col)
+    }
+    fn place(&mut self, row: u32, col: u32, player: Player) -> bool {
+        Stones::place(self, row, col, player as usize - 1)
+    }
+}
+
+impl Replay for Board {
+    fn is_empty(&self, row: u32, col: u32) -> bool {
+        self.cell(row, col) == EMPTY
+    }
+    fn place(&mut self, row: u32, col: u32, player: Player) -> bool {
+        Board::place(self, row, col, player).is_some()
+    }
+}
+
+/// Replays `moves` ([row, col] pairs, X first, alternating) on an empty board. Boards that fit
+/// a bitboard are judged without allocating.
 pub fn judge(rules: &Rules, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
-    let mut board = Board::new(*rules).map_err(|error| JudgeError { error, index: 0 })?;
+    match Layout::new(rules) {
+        Some(layout) => replay(rules, &mut Stones::new(layout), moves),
+        None => {
+            let mut board = Board::new(*rules).map_err(|error| JudgeError { error, index: 0 })?;
+            replay(rules, &mut board, moves)
+        }
+    }
+}
+
+fn replay(rules: &Rules, board: &mut impl Replay, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
     let mut outcome = Outcome::Pending;
     let mut player = Player::X;
     for (index, &[row, col]) in moves.iter().enumerate() {
-        let fail = |error| JudgeError { error, index };
-        let cell = rules.index(row, col).map_err(fail)?;
+        let fail = |error| Err(JudgeError { error, index });
+        if row >= rules.rows() || col >= rules.cols() {
+            return fail(Error::OutOfBounds);
+        }
         if outcome != Outcome::Pending {
-            return Err(fail(Error::GameOver));
+            return fail(Error::GameOver);
         }
-        if board.cells()[cell] != EMPTY {
-            return Err(fail(Error::CellOccupied));
+        if !board.is_empty(row, col) {
+            return fail(Error::CellOccupied);
         }
-        if board.place(row, col, player).is_some() {
+        if board.place(row, col, player) {
             outcome = Outcome::Won(player);
         } else if index + 1 == rules.cells() {
             outcome = Outcome::Draw;

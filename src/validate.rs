@@ -3,7 +3,8 @@
 
 use std::ffi::CStr;
 
-use crate::board::parse_cells;
+use crate::bitboard::{Layout, Stones};
+use crate::board::{for_each_cell, parse_cells};
 use crate::error::Error;
 use crate::rules::{Dir, Rules, EMPTY};
 
@@ -170,50 +171,84 @@ pub fn find_lines(rules: &Rules, cells: &[u8]) -> [Lines; 2] {
     lines
 }
 
-/// The exact rule of SPEC §4 on a parsed board (cells 0/1/2, X moved first).
-pub fn verdict(rules: &Rules, cells: &[u8]) -> Verdict {
-    let x = cells.iter().filter(|&&c| c == 1).count();
-    let o = cells.iter().filter(|&&c| c == 2).count();
-    if o > x {
-        return Verdict::TooManyO;
-    }
-    if x > o + 1 {
-        return Verdict::TooManyX;
-    }
-    let [xl, ol] = find_lines(rules, cells);
-    if xl.any && ol.any {
-        return Verdict::BothWin;
-    }
-    if xl.any {
-        if x != o + 1 {
-            return Verdict::XWonThenOMoved;
-        }
-        if xl.common.is_none() {
-            return Verdict::XLinesDisjoint;
-        }
-    }
-    if ol.any {
-        if x != o {
-            return Verdict::OWonThenXMoved;
-        }
-        if ol.common.is_none() {
-            return Verdict::OLinesDisjoint;
-        }
-    }
-    Verdict::Valid
+/// What the rule needs to know about one player's lines.
+#[derive(Clone, Copy, Debug)]
+struct LineFacts {
+    any: bool,
+    common: bool,
 }
 
-/// Parses board text (see `parse_cells`) and judges it. Boards up to 64 cells never allocate.
+/// The exact rule of SPEC §4 from stone counts and line facts, checked in `Verdict` order.
+fn rule(x: usize, o: usize, xl: LineFacts, ol: LineFacts) -> Verdict {
+    match () {
+        _ if o > x => Verdict::TooManyO,
+        _ if x > o + 1 => Verdict::TooManyX,
+        _ if xl.any && ol.any => Verdict::BothWin,
+        _ if xl.any && x != o + 1 => Verdict::XWonThenOMoved,
+        _ if xl.any && !xl.common => Verdict::XLinesDisjoint,
+        _ if ol.any && x != o => Verdict::OWonThenXMoved,
+        _ if ol.any && !ol.common => Verdict::OLinesDisjoint,
+        _ => Verdict::Valid,
+    }
+}
+
+/// The exact rule of SPEC §4 on a parsed board (cells 0/1/2, X moved first).
+pub fn verdict(rules: &Rules, cells: &[u8]) -> Verdict {
+    match Layout::new(rules) {
+        Some(layout) => {
+            let mut stones = Stones::new(layout);
+            for (i, &c) in cells.iter().enumerate() {
+                if c != EMPTY {
+                    let (row, col) = rules.row_col(i);
+                    stones.place_quietly(row, col, c as usize - 1);
+                }
+            }
+            verdict_bits(&stones)
+        }
+        None => verdict_scan(rules, cells),
+    }
+}
+
+/// `verdict` by walking every line of the board (any size; used past the bitboard limit).
+pub fn verdict_scan(rules: &Rules, cells: &[u8]) -> Verdict {
+    let x = cells.iter().filter(|&&c| c == 1).count();
+    let o = cells.iter().filter(|&&c| c == 2).count();
+    let facts = find_lines(rules, cells).map(|l| LineFacts { any: l.any, common: l.common.is_some() });
+    rule(x, o, facts[0], facts[1])
+}
+
+/// The rule on bitboards: a stone lies on every line exactly when removing it leaves none.
+fn verdict_bits(stones: &Stones) -> Verdict {
+    let layout = stones.layout();
+    let facts = stones.bits().map(|b| {
+        let any = layout.has_line(b);
+        LineFacts { any, common: any && layout.common_stone(b).is_some() }
+    });
+    let [x, o] = stones.counts().map(|n| n as usize);
+    rule(x, o, facts[0], facts[1])
+}
+
+/// Parses board text (see `for_each_cell`) and judges it. Boards that fit a bitboard are
+/// read straight into one, without allocating.
 pub fn validate(text: &[u8], rules: &Rules) -> Result<Verdict, Error> {
-    let mut small = [EMPTY; 64];
-    let mut large = Vec::new();
-    let cells: &mut [u8] = if rules.cells() <= small.len() {
-        &mut small[..rules.cells()]
-    } else {
-        large.try_reserve_exact(rules.cells())?;
-        large.resize(rules.cells(), EMPTY);
-        &mut large
-    };
-    parse_cells(text, cells)?;
-    Ok(verdict(rules, cells))
+    if let Some(layout) = Layout::new(rules) {
+        let mut stones = Stones::new(layout);
+        let cols = rules.cols() as usize;
+        let (mut row, mut col) = (0, 0);
+        for_each_cell(text, rules.cells(), |_, cell| {
+            if cell != EMPTY {
+                stones.place_quietly(row, col, cell as usize - 1);
+            }
+            col += 1;
+            if col as usize == cols {
+                (row, col) = (row + 1, 0);
+            }
+        })?;
+        return Ok(verdict_bits(&stones));
+    }
+    let mut cells = Vec::new();
+    cells.try_reserve_exact(rules.cells())?;
+    cells.resize(rules.cells(), EMPTY);
+    parse_cells(text, &mut cells)?;
+    Ok(verdict_scan(rules, &cells))
 }

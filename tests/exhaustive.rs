@@ -360,3 +360,21 @@ fn validate_matches_the_naive_rule_on_random_boards() {
     }
     assert_eq!(verdicts.len(), 8, "every verdict should occur: {verdicts:?}");
 }
+
+#[test]
+fn bitboard_and_scan_verdicts_agree_on_every_small_board() {
+    for (rows, cols, k) in [(3, 3, 3), (3, 3, 2), (3, 4, 3), (2, 5, 2), (4, 3, 3), (1, 9, 3), (9, 1, 2)] {
+        let rules = Rules::new(rows, cols, k).unwrap();
+        let n = rules.cells();
+        let mut cells = vec![0u8; n];
+        for code in 0..3usize.pow(n as u32) {
+            let mut c = code;
+            for cell in cells.iter_mut() {
+                *cell = (c % 3) as u8;
+                c /= 3;
+            }
+            let scan = tictactoe::validate::verdict_scan(&rules, &cells);
+            assert_eq!(tictactoe::verdict(&rules, &cells), scan, "{rows}x{cols} k={k} {cells:?}");
+        }
+    }
+}
