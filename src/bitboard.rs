@@ -35,39 +35,48 @@ impl Layout {
         Some(layout)
     }
 
+    /// Stones in a row needed to win.
+    pub fn k(&self) -> u32 {
+        self.k
+    }
+
     /// The bit of (row, col), which must be on the board.
     pub fn bit(&self, row: u32, col: u32) -> u64 {
         1 << (row * self.width + col)
     }
 
-    /// True when `b` holds `k` stones in a row in some direction: O(log k) shifts per
-    /// direction, since a run of 2L starts where a run of L starts and another starts L on.
-    ///
+    /// The cells where a run of k stones of `b` starts, going along `step`: O(log k) shifts,
+    /// since a run of 2L starts where a run of L starts and another starts L further on.
     /// Shifts stay below 64: in a direction whose lines can hold k, `(k - 1) * step` is less
     /// than `rows * (cols + 1)`.
-    pub fn has_line(&self, b: u64) -> bool {
-        let k = self.k;
-        self.steps[..self.live].iter().any(|&s| {
-            let (mut runs, mut len) = (b, 1);
-            while len * 2 <= k {
-                runs &= runs >> (len * s);
-                len *= 2;
-            }
-            runs & (runs >> ((k - len) * s)) != 0
-        })
+    fn starts(&self, b: u64, step: u32) -> u64 {
+        let (mut runs, mut len) = (b, 1);
+        while len * 2 <= self.k {
+            runs &= runs >> (len * step);
+            len *= 2;
+        }
+        runs & (runs >> ((self.k - len) * step))
     }
 
-    /// A stone of `b` lying on every line of `b` (one whose removal leaves no line), if any.
-    pub fn common_stone(&self, b: u64) -> Option<u64> {
-        let mut rest = b;
-        while rest != 0 {
-            let stone = rest & rest.wrapping_neg();
-            if !self.has_line(b & !stone) {
-                return Some(stone);
+    /// True when `b` holds `k` stones in a row in some direction.
+    pub fn has_line(&self, b: u64) -> bool {
+        self.steps[..self.live].iter().any(|&s| self.starts(b, s) != 0)
+    }
+
+    /// The stones of `b` that lie on every one of its lines (each a possible last move): the
+    /// intersection of all its k-windows. `None` when `b` has no line.
+    pub fn on_every_line(&self, b: u64) -> Option<u64> {
+        let mut common = None;
+        for &s in &self.steps[..self.live] {
+            let mut starts = self.starts(b, s);
+            while starts != 0 {
+                let first = starts & starts.wrapping_neg();
+                let window = (0..self.k).fold(0, |w, i| w | first << (i * s));
+                common = Some(common.unwrap_or(b) & window);
+                starts &= starts - 1;
             }
-            rest &= rest - 1;
         }
-        None
+        common
     }
 }
 
@@ -97,7 +106,7 @@ impl Stones {
     /// with fewer than k stones cannot have one, which skips the test on early moves.
     pub fn place(&mut self, row: u32, col: u32, p: usize) -> bool {
         self.place_quietly(row, col, p);
-        self.counts[p] >= self.layout.k && self.layout.has_line(self.bits[p])
+        self.counts[p] >= self.layout.k() && self.layout.has_line(self.bits[p])
     }
 
     /// Adds a stone of player `p` (0 or 1) without testing for a line.

@@ -11,6 +11,17 @@ use crate::rules::{Dir, Player, Rules, EMPTY};
 /// at most k - 1 <= 63 cells each way is as cheap as counting there.
 pub(crate) const SMALL_BOARD: usize = 64;
 
+/// How a win in one direction is detected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// No line of that direction is k long: never a win.
+    Never,
+    /// Walk at most k - 1 cells each way from the new stone.
+    Walk,
+    /// Count stones per whole line; the direction's counters start at this offset.
+    Count(usize),
+}
+
 /// Stones on the board plus the per-line counters that make "Design Tic-Tac-Toe" moves O(1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -20,8 +31,8 @@ pub struct Board {
     /// Stones per (line, player) for each direction in which a line of k must fill a whole
     /// line of the board (`Rules::spans_whole_line`), on boards above `SMALL_BOARD`.
     counters: Vec<u32>,
-    /// Where each direction's counters start in `counters`, if that direction is counted.
-    counted: [Option<usize>; 4],
+    /// How each direction (→ ↓ ↘ ↙) decides a win.
+    modes: [Mode; 4],
     /// On boards that fit, the stones of each player as bitboards, which decide wins in a few
     /// shifts instead of a walk along four directions.
     bits: Option<Stones>,
@@ -31,18 +42,20 @@ impl Board {
     /// An empty board. Allocation failure is `OutOfMemory`, never an abort.
     pub fn new(rules: Rules) -> Result<Board, Error> {
         let cells = InlineVec::filled(rules.cells(), EMPTY)?;
-        let mut counted = [None; 4];
+        let mut modes = [Mode::Never; 4];
         let mut total = 0;
-        if rules.cells() > SMALL_BOARD {
-            for dir in Dir::ALL {
-                if rules.spans_whole_line(dir) {
-                    counted[dir as usize] = Some(total);
-                    total += 2 * match dir {
-                        Dir::East => rules.rows() as usize,
-                        Dir::South => rules.cols() as usize,
-                        Dir::SouthEast | Dir::SouthWest => 1,
-                    };
-                }
+        for (mode, dir) in modes.iter_mut().zip(Dir::ALL) {
+            if rules.span(dir) < rules.k() {
+                continue;
+            }
+            *mode = Mode::Walk;
+            if rules.cells() > SMALL_BOARD && rules.spans_whole_line(dir) {
+                *mode = Mode::Count(total);
+                total += 2 * match dir {
+                    Dir::East => rules.rows() as usize,
+                    Dir::South => rules.cols() as usize,
+                    Dir::SouthEast | Dir::SouthWest => 1,
+                };
             }
         }
         let mut counters = Vec::new();
@@ -53,7 +66,7 @@ impl Board {
             cells,
             stones: [0, 0],
             counters,
-            counted,
+            modes,
             bits: Layout::new(&rules).map(Stones::new),
         })
     }
@@ -103,7 +116,7 @@ impl Board {
     /// The counter of `player`'s stones on the counted line through (row, col) in `dir`, if
     /// `dir` is counted and the cell lies on a counted line.
     fn counter(&mut self, row: u32, col: u32, dir: Dir, player: Player) -> Option<&mut u32> {
-        let start = self.counted[dir as usize]?;
+        let Mode::Count(start) = self.modes[dir as usize] else { return None };
         let line = match dir {
             Dir::East => row as usize,
             Dir::South => col as usize,
@@ -132,15 +145,15 @@ impl Board {
         let k = self.rules.k();
         let mut won = None;
         for dir in Dir::ALL {
-            let line = if self.counted[dir as usize].is_some() {
-                self.counter(row, col, dir, player).map_or(0, |n| {
+            let line = match self.modes[dir as usize] {
+                Mode::Count(_) => self.counter(row, col, dir, player).map_or(0, |n| {
                     *n += 1;
                     *n
-                })
-            } else if self.rules.span(dir) >= k && won.is_none() {
-                self.rules.run_at(self.cells.as_slice(), (row, col), dir, player.stone(), k - 1).1
-            } else {
-                0
+                }),
+                Mode::Walk if won.is_none() => {
+                    self.rules.run_at(self.cells.as_slice(), (row, col), dir, player.stone(), k - 1).1
+                }
+                _ => 0,
             };
             if line >= k && won.is_none() {
                 won = Some(dir);

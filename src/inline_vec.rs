@@ -70,6 +70,10 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
             self.len += 1;
             return Ok(());
         }
+        if self.spilled && self.heap.len() < self.heap.capacity() {
+            self.heap.push(item);
+            return Ok(());
+        }
         self.push_to_heap(item)
     }
 

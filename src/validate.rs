@@ -220,11 +220,14 @@ pub fn verdict_scan(rules: &Rules, cells: &[u8]) -> Verdict {
 /// The rule on bitboards: a stone lies on every line exactly when removing it leaves none.
 fn verdict_bits(stones: &Stones) -> Verdict {
     let layout = stones.layout();
-    let facts = stones.bits().map(|b| {
-        let any = layout.has_line(b);
-        LineFacts { any, common: any && layout.common_stone(b).is_some() }
-    });
-    let [x, o] = stones.counts().map(|n| n as usize);
+    let counts = stones.counts();
+    // A player with fewer than k stones has no line; skip the shifts.
+    let facts =
+        [0, 1].map(|p| match (counts[p] >= layout.k()).then(|| layout.on_every_line(stones.bits()[p])) {
+            Some(Some(common)) => LineFacts { any: true, common: common != 0 },
+            _ => LineFacts { any: false, common: false },
+        });
+    let [x, o] = counts.map(|n| n as usize);
     rule(x, o, facts[0], facts[1])
 }
 
@@ -233,14 +236,14 @@ fn verdict_bits(stones: &Stones) -> Verdict {
 pub fn validate(text: &[u8], rules: &Rules) -> Result<Verdict, Error> {
     if let Some(layout) = Layout::new(rules) {
         let mut stones = Stones::new(layout);
-        let cols = rules.cols() as usize;
+        let cols = rules.cols();
         let (mut row, mut col) = (0, 0);
         for_each_cell(text, rules.cells(), |_, cell| {
             if cell != EMPTY {
                 stones.place_quietly(row, col, cell as usize - 1);
             }
             col += 1;
-            if col as usize == cols {
+            if col == cols {
                 (row, col) = (row + 1, 0);
             }
         })?;
