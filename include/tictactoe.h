@@ -43,6 +43,12 @@
 #define TTT_MAX_CELLS 67108864
 
 /**
+ * The node budget of `ttt_game_best_move` and `ttt_game_optimal_moves`: 2^24 search nodes,
+ * a few seconds at most on one core. A proof that needs more gives `TTT_TOO_HARD`.
+ */
+#define TTT_SOLVE_NODES 16777216
+
+/**
  * How a game stands, or the outcome of a judged move list.
  */
 enum TttResult
@@ -225,6 +231,37 @@ const char *ttt_result_str(TttResult result);
  * value outside `TttVerdict`. Static; never NULL; the caller must not free it.
  */
 const char *ttt_verdict_str(TttVerdict verdict);
+
+/**
+ * Perfect play: the best move for the side to move and the position's game-theoretic value.
+ * `*out_score` is 0 for a draw with best play; +N when the side to move wins, the game ending
+ * N plies from now (its own move counts as 1); -N when it loses N plies from now. The move is
+ * the fastest win, else a draw, else the slowest loss; among equals the one found first.
+ *
+ * Feasibility: the exact solve needs rows × (cols + 1) <= 64 (any board up to 7×7, 8×7,
+ * 5×10, ...) and a proof within `TTT_SOLVE_NODES` search nodes (a few seconds at most, so
+ * the call always returns); otherwise `TTT_TOO_HARD` (use `ttt_game_search`). 3×3 k=3 is
+ * answered from a built-in table in well under a microsecond; 4×4 k=4 takes milliseconds.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER` (the game is finished), `TTT_TOO_HARD`,
+ * `TTT_OUT_OF_MEMORY`. Never changes the game. Thread-safe for distinct games; the same game
+ * may be read by several threads at once as long as none changes it.
+ */
+TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
+
+/**
+ * Every move that keeps the position's value, as cells `row * cols + col` in ascending
+ * order: when the side to move wins, every move that still wins (not only the fastest);
+ * when it draws, every move that still draws; when it loses, every move. `*out_count` is set
+ * to the number of such moves whenever they could be computed; the cells are written only
+ * when `capacity` suffices, else `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when
+ * `capacity` is 0.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_TOO_HARD` (same feasibility rule as
+ * `ttt_game_best_move`; `*out_count` is not written), `TTT_BUFFER_TOO_SMALL`,
+ * `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as `ttt_game_best_move`.
+ */
+TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
 
 /**
  * Creates an empty game on a `rows` × `cols` board where `k` in a row wins; player 1 moves

@@ -14,6 +14,7 @@
 
 #![deny(unsafe_op_in_unsafe_fn)]
 
+pub mod ai;
 pub mod bitboard;
 pub mod board;
 pub mod error;

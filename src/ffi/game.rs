@@ -21,7 +21,7 @@ impl TttGame {
 }
 
 /// Borrows a game read-only.
-unsafe fn game_ref<'a>(game: *const TttGame) -> Result<&'a Game, TttStatus> {
+pub(crate) unsafe fn game_ref<'a>(game: *const TttGame) -> Result<&'a Game, TttStatus> {
     // SAFETY: the caller promises `game` is NULL or a live handle from this library.
     unsafe { game.as_ref() }.map(|g| &g.game).ok_or(TTT_NULL_POINTER)
 }

@@ -8,6 +8,7 @@
 use std::ffi::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+pub mod ai;
 pub mod game;
 pub mod judge;
 pub mod status;

@@ -1,0 +1,65 @@
+//! Times the exact solver: every reachable 3×3 position, and the empty board of the known
+//! m,n,k-games. Run: `cargo bench --bench ai_solve` (add `-- stretch` for 6,6,5 and 7,7,5).
+//! Numbers, not pass/fail; the values themselves are checked by `tests/ai_solve.rs`.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use tictactoe::ai::{best_move, solve};
+use tictactoe::{Game, Outcome, Rules};
+
+fn reachable(game: &mut Game, seen: &mut HashSet<Vec<u8>>, out: &mut Vec<Game>) {
+    if game.outcome() != Outcome::Pending || !seen.insert(game.board().cells().to_vec()) {
+        return;
+    }
+    out.push(game.try_clone().unwrap());
+    for cell in game.legal_moves().collect::<Vec<_>>() {
+        let (r, c) = game.rules().row_col(cell);
+        game.play(r, c).unwrap();
+        reachable(game, seen, out);
+        game.undo().unwrap();
+    }
+}
+
+fn main() {
+    let stretch = std::env::args().any(|a| a == "stretch");
+    let mut games = Vec::new();
+    reachable(&mut Game::new(Rules::new(3, 3, 3).unwrap()).unwrap(), &mut HashSet::new(), &mut games);
+    best_move(&games[0]).unwrap(); // builds the 3,3,3 table once
+    let rounds = 20;
+    let start = Instant::now();
+    for _ in 0..rounds {
+        for g in &games {
+            std::hint::black_box(best_move(std::hint::black_box(g)).unwrap());
+        }
+    }
+    let per = start.elapsed() / (rounds * games.len() as u32);
+    println!("3,3,3: best_move over all {} positions: {:?} per position", games.len(), per);
+
+    let mut boards = vec![
+        (4, 4, 3),
+        (3, 4, 3),
+        (4, 3, 3),
+        (4, 4, 4),
+        (4, 5, 4),
+        (5, 4, 4),
+        (5, 5, 4),
+        (5, 6, 4),
+        (5, 5, 5),
+    ];
+    if stretch {
+        boards.extend([(6, 6, 5), (7, 7, 5)]);
+    }
+    for (rows, cols, k) in boards {
+        let game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
+        let start = Instant::now();
+        let result = solve(&game, 1 << 30);
+        let took: Duration = start.elapsed();
+        match result {
+            Ok(best) => {
+                println!("{rows},{cols},{k}: score {:+} (move {}) in {:?}", best.score, best.cell, took)
+            }
+            Err(e) => println!("{rows},{cols},{k}: {e} after {took:?}"),
+        }
+    }
+}

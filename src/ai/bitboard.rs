@@ -1,0 +1,132 @@
+//! Bitboards for the exact solver: one `u64` per player, bit `row * (cols + 1) + col`.
+//!
+//! Each row carries one always-empty padding bit after its last column, so shifting a board by
+//! the step of a direction (1 →, cols+1 ↓, cols+2 ↘, cols ↙) can never carry a run from the end
+//! of one row into the next: a run that leaves the board lands on padding and stops. A board
+//! fits when `rows * (cols + 1) <= 64`, e.g. 7×7, 8×7, 5×10. The line test here is proven equal
+//! to `Rules::line_at` by `tests/ai_bitboard.rs`.
+
+use crate::rules::Rules;
+
+/// A board shape mapped onto 64-bit boards.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    rules: Rules,
+    width: u32,
+    /// Bit steps of → ↓ ↘ ↙.
+    steps: [u32; 4],
+    /// Every bit that is a real cell.
+    cells: u64,
+}
+
+/// `x` shifted toward higher bits; bits pushed past 63 are lost (no overflow panic).
+fn up(x: u64, n: u32) -> u64 {
+    x.checked_shl(n).unwrap_or(0)
+}
+
+/// `x` shifted toward lower bits.
+fn down(x: u64, n: u32) -> u64 {
+    x.checked_shr(n).unwrap_or(0)
+}
+
+impl Geometry {
+    /// The bitboard layout for `rules`, or `None` when `rows * (cols + 1) > 64`.
+    pub fn new(rules: Rules) -> Option<Geometry> {
+        let width = rules.cols() + 1;
+        if u64::from(rules.rows()) * u64::from(width) > 64 {
+            return None;
+        }
+        let mut cells = 0u64;
+        for cell in 0..rules.cells() {
+            cells |= 1 << Self::bit_of(rules, width, cell);
+        }
+        Some(Geometry { rules, width, steps: [1, width, width + 1, width - 1], cells })
+    }
+
+    fn bit_of(rules: Rules, width: u32, cell: usize) -> u32 {
+        let (r, c) = rules.row_col(cell);
+        r * width + c
+    }
+
+    /// The rules this layout was made for.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The bit number of a row-major cell index.
+    pub fn bit(&self, cell: usize) -> u32 {
+        Self::bit_of(self.rules, self.width, cell)
+    }
+
+    /// The row-major cell index of a bit number (which must be a real cell).
+    pub fn cell(&self, bit: u32) -> usize {
+        (bit / self.width) as usize * self.rules.cols() as usize + (bit % self.width) as usize
+    }
+
+    /// The mask of every real cell.
+    pub fn all(&self) -> u64 {
+        self.cells
+    }
+
+    /// The boards of player 1 and player 2 for row-major `cells` (0 empty, 1, 2).
+    pub fn boards(&self, cells: &[u8]) -> [u64; 2] {
+        let mut b = [0u64; 2];
+        for (i, &c) in cells.iter().enumerate() {
+            if c != 0 {
+                b[c as usize - 1] |= 1 << self.bit(i);
+            }
+        }
+        b
+    }
+
+    /// True when `b` holds `k` stones in a row in some direction. O(log k) shifts per
+    /// direction: a run of 2L starts where a run of L starts and another starts L further on.
+    pub fn has_line(&self, b: u64) -> bool {
+        let k = self.rules.k();
+        self.steps.iter().any(|&s| {
+            let (mut runs, mut len) = (b, 1);
+            while len * 2 <= k {
+                runs &= down(runs, len * s);
+                len *= 2;
+            }
+            runs & down(runs, (k - len) * s) != 0
+        })
+    }
+
+    /// Every real cell where one more stone of `b` would complete `k` in a row (whether the
+    /// cell is empty or not; callers mask with the empty cells). O(k) shifts per direction.
+    pub fn win_cells(&self, b: u64) -> u64 {
+        let k = self.rules.k() as usize;
+        let mut out = 0;
+        for &s in &self.steps {
+            // after[j]: cells followed by at least j stones of `b` along `s` (k <= 63 here).
+            let mut after = [!0u64; 64];
+            for j in 1..k {
+                after[j] = after[j - 1] & down(b, j as u32 * s);
+            }
+            // A new stone with j stones right before it and k-1-j right after it wins.
+            let mut before = !0u64;
+            for j in 0..k {
+                if j > 0 {
+                    before &= up(b, j as u32 * s);
+                }
+                out |= before & after[k - 1 - j];
+            }
+        }
+        out & self.cells
+    }
+}
+
+/// Iterates the set bits of a board, lowest first.
+pub struct Bits(pub u64);
+
+impl Iterator for Bits {
+    type Item = u32;
+    fn next(&mut self) -> Option<u32> {
+        (self.0 != 0).then(|| {
+            let b = self.0.trailing_zeros();
+            self.0 &= self.0 - 1;
+            b
+        })
+    }
+}

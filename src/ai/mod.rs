@@ -1,0 +1,68 @@
+//! Game AI: perfect play where the position can be solved, budgeted heuristic play beyond.
+//!
+//! - [`best_move`] / [`optimal_moves`]: exact, by [`solve`]'s negamax; `TooHard` when the board
+//!   does not fit a 64-bit bitboard (rows × (cols + 1) > 64) or the proof needs more than
+//!   [`SOLVE_NODES`] nodes. 3,3,3 is answered from a precomputed table.
+//! - [`search`]: a strong move under a node or time budget on any board, deterministic for a
+//!   given seed and node budget.
+//! - [`ai_move`]: difficulty levels from random to perfect.
+//!
+//! Nothing here changes the game passed in, and nothing keeps state between calls except the
+//! read-only 3,3,3 table.
+
+pub mod bitboard;
+
+pub mod rng;
+
+mod solve;
+mod symmetry;
+mod table;
+
+use crate::error::Error;
+use crate::game::Game;
+use solve::{Root, Solver};
+
+/// The node budget of [`best_move`] and [`optimal_moves`]. Past it the answer is `TooHard`.
+/// (C sees it as `TTT_SOLVE_NODES`.)
+///
+/// cbindgen:ignore
+pub const SOLVE_NODES: u64 = 1 << 24;
+
+/// A move with its game-theoretic score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored {
+    /// Row-major cell index of the move.
+    pub cell: usize,
+    /// 0 draw; +N the side to move wins with the game ending N plies from now (its own move
+    /// counts as 1); -N it loses N plies from now.
+    pub score: i32,
+}
+
+/// The best move of the side to move with its exact score: the fastest win, else a draw, else
+/// the slowest loss. `GameOver` for a finished game; `TooHard` past [`SOLVE_NODES`] nodes.
+pub fn best_move(game: &Game) -> Result<Scored, Error> {
+    solve(game, SOLVE_NODES)
+}
+
+/// [`best_move`] with a caller-chosen node budget (`TooHard` when it runs out).
+pub fn solve(game: &Game, max_nodes: u64) -> Result<Scored, Error> {
+    let (geo, root) = Root::of(game)?;
+    let (bit, score) = Solver::new(&geo, max_nodes)?.best(root)?;
+    Ok(Scored { cell: geo.cell(bit), score })
+}
+
+/// Every move that keeps the value of the position, ascending: any winning move when the side
+/// to move wins (not only the fastest), any drawing move when it draws, every move when it
+/// loses. Errors as [`best_move`].
+pub fn optimal_moves(game: &Game) -> Result<Vec<usize>, Error> {
+    optimal_moves_within(game, SOLVE_NODES)
+}
+
+/// [`optimal_moves`] with a caller-chosen node budget.
+pub fn optimal_moves_within(game: &Game, max_nodes: u64) -> Result<Vec<usize>, Error> {
+    let (geo, root) = Root::of(game)?;
+    let mut cells: Vec<usize> =
+        Solver::new(&geo, max_nodes)?.optimal(root)?.into_iter().map(|b| geo.cell(b)).collect();
+    cells.sort_unstable();
+    Ok(cells)
+}

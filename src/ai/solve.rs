@@ -1,0 +1,380 @@
+//! The exact solver: negamax with alpha-beta on bitboards, a transposition table shared by all
+//! symmetric positions, threat-forced moves, and a node budget that makes it always return.
+//!
+//! Scores inside the search are absolute: a win whose final move is the P-th stone on the board
+//! is worth `cells + 1 - P` to the winner and minus that to the loser; a draw is 0. So a value
+//! depends only on the position (never on the path to it), the transposition table can store
+//! it as is, and "fastest win, slowest loss" is simply "largest value".
+
+use super::bitboard::{Bits, Geometry};
+use super::rng::Rng;
+use super::symmetry::permutations;
+use super::table::Table;
+use crate::error::Error;
+use crate::game::Game;
+use crate::rules::{Dir, Rules};
+
+/// A position to solve: the stones of the side to move and of its opponent.
+#[derive(Clone, Copy, Debug)]
+pub struct Root {
+    pub me: u64,
+    pub opp: u64,
+}
+
+impl Root {
+    /// The position of `game` for its side to move; `GameOver` when it is finished, `TooHard`
+    /// when the board does not fit a bitboard.
+    pub fn of(game: &Game) -> Result<(Geometry, Root), Error> {
+        let mover = game.to_move().ok_or(Error::GameOver)?;
+        let geo = Geometry::new(game.rules()).ok_or(Error::TooHard)?;
+        let b = geo.boards(game.board().cells());
+        let me = b[mover as usize - 1];
+        Ok((geo, Root { me, opp: b[2 - mover as usize] }))
+    }
+}
+
+/// What a win/draw/loss search proved about a root move.
+const UNKNOWN_MOVE: u64 = 0xff;
+
+/// Transposition-table bound kinds.
+const EXACT: u64 = 1;
+const LOWER: u64 = 2;
+const UPPER: u64 = 3;
+
+/// One search: tables built for a board shape plus the node budget.
+pub struct Solver<'g> {
+    geo: &'g Geometry,
+    /// The complete 3,3,3 table, which replaces the search (and its tables) when it applies.
+    table: Option<&'static Table>,
+    /// `cells + 1`: the value of winning with the first stone.
+    top: i32,
+    cells: i32,
+    /// Bits in the order moves are tried: cells on the most k-windows first.
+    order: Vec<u32>,
+    /// Per symmetry s and bit b: `zob[s * 64 + b]` = keys of the image of b, per stone colour.
+    zob: Vec<[u64; 2]>,
+    /// Per symmetry: bit -> image bit, and image bit -> bit.
+    fwd: Vec<[u8; 64]>,
+    back: Vec<[u8; 64]>,
+    /// Entries of two words: the canonical hash, then value | bound << 16 | move << 24.
+    tt: Vec<u64>,
+    nodes: u64,
+    max_nodes: u64,
+    aborted: bool,
+}
+
+/// A node: the side to move's stones, the other side's, and one hash per symmetry.
+#[derive(Clone, Copy)]
+struct Node {
+    me: u64,
+    opp: u64,
+    /// Stone colour (0/1) of the side to move, for the hash keys.
+    colour: usize,
+    stones: i32,
+    hash: [u64; 8],
+}
+
+impl<'g> Solver<'g> {
+    /// Tables for `geo`'s board; the search stops (`TooHard`) after `max_nodes` nodes.
+    pub fn new(geo: &'g Geometry, max_nodes: u64) -> Result<Solver<'g>, Error> {
+        let rules = geo.rules();
+        let cells = rules.cells();
+        let mut solver = Solver {
+            geo,
+            table: Table::for_rules(rules),
+            top: cells as i32 + 1,
+            cells: cells as i32,
+            order: (0..cells).map(|c| geo.bit(c)).collect(),
+            zob: Vec::new(),
+            fwd: Vec::new(),
+            back: Vec::new(),
+            tt: Vec::new(),
+            nodes: 0,
+            max_nodes,
+            aborted: false,
+        };
+        if solver.table.is_none() {
+            solver.build_tables()?;
+        }
+        Ok(solver)
+    }
+
+    /// Move order, symmetry hash keys and the transposition table.
+    fn build_tables(&mut self) -> Result<(), Error> {
+        let (geo, rules) = (self.geo, self.geo.rules());
+        let mut order: Vec<usize> = (0..rules.cells()).collect();
+        order.sort_by_key(|&c| std::cmp::Reverse(windows_through(rules, c)));
+        self.order = order.into_iter().map(|c| geo.bit(c)).collect();
+
+        let mut rng = Rng::new(0x7ac7_ac70_e5a1_7e5d);
+        let keys: Vec<[u64; 2]> = (0..64).map(|_| [rng.next_u64(), rng.next_u64()]).collect();
+        let perms = permutations(rules);
+        self.zob = vec![[0; 2]; 64 * perms.len()];
+        for (s, perm) in perms.iter().enumerate() {
+            let (mut f, mut b) = ([0u8; 64], [0u8; 64]);
+            for (cell, &image) in perm.iter().enumerate() {
+                let (from, to) = (geo.bit(cell), geo.bit(image));
+                f[from as usize] = to as u8;
+                b[to as usize] = from as u8;
+                self.zob[s * 64 + from as usize] = keys[to as usize];
+            }
+            self.fwd.push(f);
+            self.back.push(b);
+        }
+
+        // Small boards need small tables (and clearing a big one would cost more than the
+        // search): 2^cells entries within 2^10 ..= 2^21 (32 MiB), and no more than the budget.
+        let by_board = 1u64 << rules.cells().clamp(10, 21);
+        let entries = by_board.min(self.max_nodes.max(1 << 10).next_power_of_two()) as usize;
+        self.tt.try_reserve_exact(2 * entries)?;
+        self.tt.resize(2 * entries, 0);
+        Ok(())
+    }
+
+    fn root_node(&self, root: Root) -> Node {
+        let stones = (root.me | root.opp).count_ones() as i32;
+        // Colour 0 is whoever placed the first stone; with an even count that is the mover.
+        let colour = (stones % 2) as usize;
+        let mut node = Node { me: root.me, opp: root.opp, colour, stones, hash: [0; 8] };
+        for (bits, c) in [(root.me, colour), (root.opp, 1 - colour)] {
+            for b in Bits(bits) {
+                self.toggle(&mut node.hash, b, c);
+            }
+        }
+        node
+    }
+
+    fn toggle(&self, hash: &mut [u64; 8], bit: u32, colour: usize) {
+        for (s, h) in hash.iter_mut().enumerate().take(self.fwd.len()) {
+            *h ^= self.zob[s * 64 + bit as usize][colour];
+        }
+    }
+
+    fn play(&self, node: &Node, bit: u32) -> Node {
+        let mut hash = node.hash;
+        self.toggle(&mut hash, bit, node.colour);
+        Node { me: node.opp, opp: node.me | 1 << bit, colour: 1 - node.colour, stones: node.stones + 1, hash }
+    }
+
+    /// Converts an absolute value at a position with `stones` stones to the API's score:
+    /// +N / -N = win / loss with the game ending N plies from now, 0 = draw.
+    fn to_score(&self, value: i32, stones: i32) -> i32 {
+        match value.signum() {
+            1 => self.top - value - stones,
+            -1 => -(self.top + value - stones),
+            _ => 0,
+        }
+    }
+
+    /// The best move (a bit) and the exact score of `root`: the fastest win, else a draw,
+    /// else the slowest loss. Proves win/draw/loss with a narrow window first, then the
+    /// distance only when the position is not a draw.
+    pub fn best(&mut self, root: Root) -> Result<(u32, i32), Error> {
+        let node = self.root_node(root);
+        let empty = self.geo.all() & !(root.me | root.opp);
+        let wins = self.geo.win_cells(root.me) & empty;
+        if wins != 0 {
+            return Ok((wins.trailing_zeros(), 1));
+        }
+        let (mut value, mut bit) = self.root_search(&node, -1, 1)?;
+        if value != 0 {
+            let (lo, hi) = if value > 0 { (0, self.top) } else { (-self.top, 0) };
+            (value, bit) = self.root_search(&node, lo, hi)?;
+        }
+        Ok((bit, self.to_score(value, node.stones)))
+    }
+
+    /// Every move (as bits) that keeps the value of `root`: any winning move when it is won,
+    /// any drawing move when it is drawn, every move when it is lost.
+    pub fn optimal(&mut self, root: Root) -> Result<Vec<u32>, Error> {
+        let node = self.root_node(root);
+        let empty = self.geo.all() & !(root.me | root.opp);
+        let wins = self.geo.win_cells(root.me) & empty;
+        let (value, _) = if wins != 0 { (self.top, 0) } else { self.root_search(&node, -1, 1)? };
+        let mut out = Vec::new();
+        for bit in Bits(empty) {
+            let keeps = match value.signum() {
+                -1 => true,
+                _ if wins & 1 << bit != 0 => true,
+                // The move keeps a win if the reply is lost (<= -1), a draw if it is <= 0.
+                sign => {
+                    let threshold = if sign > 0 { -1 } else { 0 };
+                    let v = self.negamax(&self.play(&node, bit), threshold, threshold + 1);
+                    self.check()?;
+                    v <= threshold
+                }
+            };
+            if keeps {
+                out.try_reserve(1)?;
+                out.push(bit);
+            }
+        }
+        Ok(out)
+    }
+
+    fn check(&self) -> Result<(), Error> {
+        if self.aborted {
+            Err(Error::TooHard)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Searches every root move (none wins at once) in `(alpha, beta)`; returns the best value
+    /// and the first move reaching it.
+    fn root_search(&mut self, node: &Node, mut alpha: i32, beta: i32) -> Result<(i32, u32), Error> {
+        let empty = self.geo.all() & !(node.me | node.opp);
+        let (mut best, mut best_bit) = (i32::MIN, u32::MAX);
+        for i in 0..self.order.len() {
+            let bit = self.order[i];
+            if empty & 1 << bit == 0 {
+                continue;
+            }
+            let v = -self.negamax(&self.play(node, bit), -beta, -alpha);
+            self.check()?;
+            if v > best {
+                (best, best_bit) = (v, bit);
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        Ok((best, best_bit))
+    }
+
+    fn negamax(&mut self, node: &Node, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        if let Some(table) = self.table {
+            return table.value(node.me, node.opp);
+        }
+        let geo = self.geo;
+        let (me, opp, p) = (node.me, node.opp, node.stones);
+        let empty = geo.all() & !(me | opp);
+        if empty == 0 {
+            return 0;
+        }
+        if geo.win_cells(me) & empty != 0 {
+            return self.top - (p + 1);
+        }
+        let threats = geo.win_cells(opp) & empty;
+        if threats.count_ones() >= 2 {
+            return -(self.top - (p + 2));
+        }
+        // What is still possible: we cannot win before our next move, the opponent cannot
+        // win before its next one (or the one after, with no threat now), and a side that can
+        // no longer fill any k-window cannot win at all.
+        let mut hi = if p + 3 <= self.cells { self.top - (p + 3) } else { 0 };
+        let mut lo = match (threats != 0, p + 4 <= self.cells) {
+            (true, _) => -(self.top - (p + 2)),
+            (false, true) => -(self.top - (p + 4)),
+            (false, false) => 0,
+        };
+        if !geo.has_line(me | empty) {
+            hi = hi.min(0);
+        }
+        if !geo.has_line(opp | empty) {
+            lo = lo.max(0);
+        }
+        if lo >= hi || hi <= alpha {
+            return hi;
+        }
+        if lo >= beta {
+            return lo;
+        }
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+
+        let (mut key, mut sym) = (node.hash[0], 0);
+        for s in 1..self.fwd.len() {
+            if node.hash[s] < key {
+                (key, sym) = (node.hash[s], s);
+            }
+        }
+        let slot = (key as usize & (self.tt.len() / 2 - 1)) * 2;
+        let mut tt_move = None;
+        if self.tt[slot] == key && self.tt[slot + 1] != 0 {
+            let data = self.tt[slot + 1];
+            let v = i32::from(data as u16 as i16);
+            match (data >> 16) & 3 {
+                EXACT => return v,
+                LOWER => alpha = alpha.max(v),
+                _ => beta = beta.min(v),
+            }
+            if alpha >= beta {
+                return v;
+            }
+            let m = (data >> 24) & 0xff;
+            if m != UNKNOWN_MOVE {
+                tt_move = Some(u32::from(self.back[sym][m as usize]));
+            }
+        }
+
+        let alpha0 = alpha;
+        let (mut best, mut best_bit) = (i32::MIN, u32::MAX);
+        let forced = (threats != 0).then(|| threats.trailing_zeros());
+        let first = forced.or(tt_move);
+        let rest = if forced.is_some() { 0 } else { self.order.len() };
+        // Slot 0 is the forced or remembered move, then the static order (skipping it).
+        for i in 0..=rest {
+            let bit = match (i, first) {
+                (0, Some(b)) => b,
+                (0, None) => continue,
+                _ => self.order[i - 1],
+            };
+            if empty & 1 << bit == 0 || (i > 0 && Some(bit) == first) {
+                continue;
+            }
+            let v = -self.negamax(&self.play(node, bit), -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                (best, best_bit) = (v, bit);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best <= alpha0 {
+            UPPER
+        } else if best >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        let m = u64::from(self.fwd[sym][best_bit as usize]);
+        self.tt[slot] = key;
+        self.tt[slot + 1] = u64::from(best as i16 as u16) | bound << 16 | m << 24;
+        best
+    }
+}
+
+/// How many k-windows (lines of k cells) contain `cell`: a cheap measure of how useful a
+/// stone there is, used to try central cells first.
+fn windows_through(rules: Rules, cell: usize) -> u32 {
+    let (row, col) = rules.row_col(cell);
+    let k = i64::from(rules.k());
+    let inside =
+        |r: i64, c: i64| r >= 0 && c >= 0 && r < i64::from(rules.rows()) && c < i64::from(rules.cols());
+    let mut n = 0;
+    for dir in Dir::ALL {
+        let (dr, dc) = dir.step();
+        for start in 0..k {
+            let (r0, c0) = (i64::from(row) - start * dr, i64::from(col) - start * dc);
+            if inside(r0, c0) && inside(r0 + (k - 1) * dr, c0 + (k - 1) * dc) {
+                n += 1;
+            }
+        }
+    }
+    n
+}

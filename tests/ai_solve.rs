@@ -1,0 +1,287 @@
+//! The exact solver against a plain minimax written here: every reachable non-terminal 3×3
+//! position (value and the full set of optimal moves), samples of other small boards, the known
+//! values of m,n,k-games from the empty board, and the C entry points' contract.
+
+use std::collections::{HashMap, HashSet};
+
+use tictactoe::ai::{best_move, optimal_moves, solve};
+use tictactoe::ffi::ai::*;
+use tictactoe::ffi::game::*;
+use tictactoe::ffi::TttStatus::{self, *};
+use tictactoe::{Error, Game, Outcome, Rules};
+
+/// Plain minimax over row-major cells, memoized on the board. The score of a move is the
+/// API's: +N win with the game ending N plies from now, -N loss, 0 draw.
+struct Reference {
+    rules: Rules,
+    memo: HashMap<Vec<u8>, i32>,
+}
+
+impl Reference {
+    fn new(rules: Rules) -> Reference {
+        Reference { rules, memo: HashMap::new() }
+    }
+
+    /// Does the stone at `cell` complete k in a row? Checked by walking, independent of the
+    /// library's line code.
+    fn wins(&self, cells: &[u8], cell: usize) -> bool {
+        let (rows, cols, k) = (self.rules.rows() as i64, self.rules.cols() as i64, self.rules.k() as i64);
+        let (r, c) = (cell as i64 / cols, cell as i64 % cols);
+        [(0, 1), (1, 0), (1, 1), (1, -1)].iter().any(|&(dr, dc)| {
+            let count = |sign: i64| {
+                (1..k)
+                    .take_while(|i| {
+                        let (rr, cc) = (r + sign * i * dr, c + sign * i * dc);
+                        rr >= 0
+                            && cc >= 0
+                            && rr < rows
+                            && cc < cols
+                            && cells[(rr * cols + cc) as usize] == cells[cell]
+                    })
+                    .count() as i64
+            };
+            1 + count(1) + count(-1) >= k
+        })
+    }
+
+    /// Scores of every legal move for `mover` (1 or 2) on a position where nobody has won.
+    fn move_scores(&mut self, cells: &mut Vec<u8>, mover: u8) -> Vec<(usize, i32)> {
+        let mut out = Vec::new();
+        for cell in 0..cells.len() {
+            if cells[cell] != 0 {
+                continue;
+            }
+            cells[cell] = mover;
+            let score = if self.wins(cells, cell) {
+                1
+            } else if cells.iter().all(|&c| c != 0) {
+                0
+            } else {
+                let reply = self.value(cells, 3 - mover);
+                -(reply + reply.signum())
+            };
+            cells[cell] = 0;
+            out.push((cell, score));
+        }
+        out
+    }
+
+    fn value(&mut self, cells: &mut Vec<u8>, mover: u8) -> i32 {
+        if let Some(&v) = self.memo.get(cells.as_slice()) {
+            return v;
+        }
+        let v = best_of(&self.move_scores(cells, mover));
+        self.memo.insert(cells.clone(), v);
+        v
+    }
+}
+
+/// How good a score is for the mover: a faster win, then a draw, then a slower loss.
+fn rank(score: i32) -> i32 {
+    match score.signum() {
+        1 => 1000 - score,
+        -1 => -1000 - score,
+        _ => 0,
+    }
+}
+
+fn best_of(scores: &[(usize, i32)]) -> i32 {
+    scores.iter().map(|m| m.1).max_by_key(|&s| rank(s)).unwrap()
+}
+
+/// The moves keeping the value: winning moves of a win, drawing moves of a draw, all of a loss.
+fn is_optimal_set(scores: &[(usize, i32)], best: i32) -> Vec<usize> {
+    scores.iter().filter(|&&(_, s)| best < 0 || s.signum() == best.signum()).map(|m| m.0).collect()
+}
+
+/// Checks `best_move` and `optimal_moves` on `game` against the reference.
+fn check(reference: &mut Reference, game: &Game) {
+    let mover = game.to_move().unwrap().stone();
+    let mut cells = game.board().cells().to_vec();
+    let scores = reference.move_scores(&mut cells, mover);
+    let best = best_of(&scores);
+    let got = best_move(game).unwrap();
+    assert_eq!(got.score, best, "score of {}", game.to_text());
+    assert!(scores.contains(&(got.cell, best)), "move {} of {} is not optimal", got.cell, game.to_text());
+    assert_eq!(
+        optimal_moves(game).unwrap(),
+        is_optimal_set(&scores, best),
+        "optimal moves of {}",
+        game.to_text()
+    );
+}
+
+/// Every reachable non-terminal position (X first), once each.
+fn reachable(game: &mut Game, seen: &mut HashSet<Vec<u8>>, out: &mut Vec<Game>) {
+    if game.outcome() != Outcome::Pending || !seen.insert(game.board().cells().to_vec()) {
+        return;
+    }
+    out.push(game.try_clone().unwrap());
+    let rules = game.rules();
+    for cell in game.legal_moves().collect::<Vec<_>>() {
+        let (r, c) = rules.row_col(cell);
+        game.play(r, c).unwrap();
+        reachable(game, seen, out);
+        game.undo().unwrap();
+    }
+}
+
+fn positions(rows: u32, cols: u32, k: u32) -> Vec<Game> {
+    let mut out = Vec::new();
+    reachable(&mut Game::new(Rules::new(rows, cols, k).unwrap()).unwrap(), &mut HashSet::new(), &mut out);
+    out
+}
+
+#[test]
+fn every_3x3_position_matches_plain_minimax() {
+    let games = positions(3, 3, 3);
+    assert_eq!(games.len(), 4520);
+    let mut reference = Reference::new(Rules::new(3, 3, 3).unwrap());
+    for game in &games {
+        check(&mut reference, game);
+    }
+}
+
+/// The bitboard solver (not the 3,3,3 table) on every reachable position of small boards, and
+/// on a sample of 3×4 k=3 positions.
+#[test]
+fn small_boards_match_plain_minimax() {
+    for (rows, cols, k, step) in [(3, 3, 2, 1), (2, 4, 3, 1), (4, 2, 2, 1), (1, 7, 3, 1), (3, 4, 3, 97)] {
+        let mut reference = Reference::new(Rules::new(rows, cols, k).unwrap());
+        for game in positions(rows, cols, k).iter().step_by(step) {
+            check(&mut reference, game);
+        }
+    }
+}
+
+/// A game where player 2 made the first move is solved for the side to move too.
+#[test]
+fn player_two_opening_is_solved_for_the_side_to_move() {
+    let mut game = Game::new(Rules::new(3, 3, 3).unwrap()).unwrap();
+    game.move_as(0, 0, tictactoe::Player::O).unwrap();
+    check(&mut Reference::new(game.rules()), &game);
+    assert_eq!(game.to_move(), Some(tictactoe::Player::X));
+}
+
+fn empty_board_score(rows: u32, cols: u32, k: u32) -> i32 {
+    best_move(&Game::new(Rules::new(rows, cols, k).unwrap()).unwrap()).unwrap().score
+}
+
+#[test]
+fn known_values_cheap() {
+    assert_eq!(empty_board_score(3, 3, 3), 0);
+    assert!(empty_board_score(4, 4, 3) > 0);
+    assert!(empty_board_score(3, 4, 3) > 0);
+    assert!(empty_board_score(4, 3, 3) > 0);
+    assert_eq!(empty_board_score(4, 4, 4), 0);
+}
+
+#[test]
+#[ignore = "seconds: run with cargo test --release --test ai_solve -- --ignored"]
+fn known_values_expensive() {
+    assert_eq!(empty_board_score(4, 5, 4), 0);
+    assert_eq!(empty_board_score(5, 4, 4), 0);
+    assert_eq!(empty_board_score(5, 5, 4), 0);
+    assert!(empty_board_score(5, 6, 4) > 0);
+    assert_eq!(empty_board_score(5, 5, 5), 0);
+}
+
+#[test]
+fn too_hard_and_game_over_are_errors() {
+    let big = Game::new(Rules::new(15, 15, 5).unwrap()).unwrap();
+    assert_eq!(best_move(&big), Err(Error::TooHard));
+    let open = Game::new(Rules::new(6, 6, 5).unwrap()).unwrap();
+    assert_eq!(solve(&open, 1000), Err(Error::TooHard));
+    let mut over = Game::new(Rules::new(3, 3, 3).unwrap()).unwrap();
+    for (r, c) in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)] {
+        over.play(r, c).unwrap();
+    }
+    assert_eq!(best_move(&over), Err(Error::GameOver));
+    assert_eq!(optimal_moves(&over), Err(Error::GameOver));
+}
+
+fn new_game(rows: u32, cols: u32, k: u32) -> *mut TttGame {
+    let mut game = std::ptr::null_mut();
+    assert_eq!(unsafe { ttt_game_new(rows, cols, k, &mut game) }, TTT_OK);
+    game
+}
+
+fn text(game: *const TttGame) -> String {
+    let mut buf = [0 as std::ffi::c_char; 256];
+    let mut len = 0;
+    assert_eq!(unsafe { ttt_game_to_text(game, buf.as_mut_ptr(), buf.len(), &mut len) }, TTT_OK);
+    unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap().to_owned()
+}
+
+#[test]
+fn c_best_move_contract() {
+    let game = new_game(3, 3, 3);
+    let mut out_result = tictactoe::ffi::TttResult::TTT_PENDING;
+    for (r, c) in [(0, 0), (1, 1), (2, 2)] {
+        assert_eq!(unsafe { ttt_game_play(game, r, c, &mut out_result) }, TTT_OK);
+    }
+    let before = text(game);
+    let (mut row, mut col, mut score) = (9, 9, 9);
+    assert_eq!(unsafe { ttt_game_best_move(game, &mut row, &mut col, &mut score) }, TTT_OK);
+    assert_eq!(score, 0);
+    assert!(row < 3 && col < 3);
+    assert_eq!(text(game), before, "best_move must not change the game");
+
+    let nulls: [(TttStatus, _); 4] = [
+        (unsafe { ttt_game_best_move(std::ptr::null(), &mut row, &mut col, &mut score) }, "game"),
+        (unsafe { ttt_game_best_move(game, std::ptr::null_mut(), &mut col, &mut score) }, "row"),
+        (unsafe { ttt_game_best_move(game, &mut row, std::ptr::null_mut(), &mut score) }, "col"),
+        (unsafe { ttt_game_best_move(game, &mut row, &mut col, std::ptr::null_mut()) }, "score"),
+    ];
+    for (status, which) in nulls {
+        assert_eq!(status, TTT_NULL_POINTER, "{which}");
+    }
+
+    // Finished and too-big games: an error, and the out-pointers keep their values.
+    for (setup, want) in [(&[(0u32, 1u32), (2, 0), (0, 2), (1, 0)][..], TTT_GAME_OVER)] {
+        for &(r, c) in setup {
+            unsafe { ttt_game_play(game, r, c, &mut out_result) };
+        }
+        let (mut row, mut col, mut score) = (77, 77, 77);
+        assert_eq!(unsafe { ttt_game_best_move(game, &mut row, &mut col, &mut score) }, want);
+        assert_eq!((row, col, score), (77, 77, 77));
+    }
+    unsafe { ttt_game_free(game) };
+    let big = new_game(15, 15, 5);
+    assert_eq!(unsafe { ttt_game_best_move(big, &mut row, &mut col, &mut score) }, TTT_TOO_HARD);
+    unsafe { ttt_game_free(big) };
+}
+
+#[test]
+fn c_optimal_moves_contract() {
+    let game = new_game(3, 3, 3);
+    let mut count = 99;
+    // Empty 3×3: every move draws.
+    assert_eq!(
+        unsafe { ttt_game_optimal_moves(game, std::ptr::null_mut(), 0, &mut count) },
+        TTT_BUFFER_TOO_SMALL
+    );
+    assert_eq!(count, 9);
+    let mut cells = [u32::MAX; 9];
+    assert_eq!(
+        unsafe { ttt_game_optimal_moves(game, cells.as_mut_ptr(), 4, &mut count) },
+        TTT_BUFFER_TOO_SMALL
+    );
+    assert_eq!(cells, [u32::MAX; 9], "nothing written when the buffer is too small");
+    assert_eq!(unsafe { ttt_game_optimal_moves(game, cells.as_mut_ptr(), 9, &mut count) }, TTT_OK);
+    assert_eq!(cells, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    // After an edge opening, O draws only by the centre, the corners next to it, or the far edge.
+    let mut out_result = tictactoe::ffi::TttResult::TTT_PENDING;
+    assert_eq!(unsafe { ttt_game_play(game, 0, 1, &mut out_result) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_optimal_moves(game, cells.as_mut_ptr(), 9, &mut count) }, TTT_OK);
+    assert_eq!(&cells[..count], &[0, 2, 4, 7]);
+    assert_eq!(
+        unsafe { ttt_game_optimal_moves(game, cells.as_mut_ptr(), 9, std::ptr::null_mut()) },
+        TTT_NULL_POINTER
+    );
+    assert_eq!(
+        unsafe { ttt_game_optimal_moves(game, std::ptr::null_mut(), 9, &mut count) },
+        TTT_NULL_POINTER
+    );
+    unsafe { ttt_game_free(game) };
+}
