@@ -1,16 +1,16 @@
-//! Bitboards for the exact solver: one `u64` per player, bit `row * (cols + 1) + col`.
-//!
-//! Each row carries one always-empty padding bit after its last column, so shifting a board by
-//! the step of a direction (1 →, cols+1 ↓, cols+2 ↘, cols ↙) can never carry a run from the end
-//! of one row into the next: a run that leaves the board lands on padding and stops. A board
-//! fits when `rows * (cols + 1) <= 64`, e.g. 7×7, 8×7, 5×10. The line test here is proven equal
-//! to `Rules::line_at` by `tests/ai_bitboard.rs`.
+//! The solver's view of the core's bitboards (`crate::bitboard::Layout`: one `u64` per player,
+//! bit `row * (cols + 1) + col`, a padding bit after each row so shifts never carry a run into
+//! the next row). The line test is the core's; this adds what a search needs: cell/bit
+//! conversion and the cells where one more stone completes a line. `tests/ai_bitboard.rs`
+//! proves both equal to `Rules::line_at`.
 
+use crate::bitboard::Layout;
 use crate::rules::Rules;
 
 /// A board shape mapped onto 64-bit boards.
 #[derive(Clone, Debug)]
 pub struct Geometry {
+    layout: Layout,
     rules: Rules,
     width: u32,
     /// Bit steps of → ↓ ↘ ↙.
@@ -32,15 +32,13 @@ fn down(x: u64, n: u32) -> u64 {
 impl Geometry {
     /// The bitboard layout for `rules`, or `None` when `rows * (cols + 1) > 64`.
     pub fn new(rules: Rules) -> Option<Geometry> {
+        let layout = Layout::new(&rules)?;
         let width = rules.cols() + 1;
-        if u64::from(rules.rows()) * u64::from(width) > 64 {
-            return None;
-        }
         let mut cells = 0u64;
         for cell in 0..rules.cells() {
             cells |= 1 << Self::bit_of(rules, width, cell);
         }
-        Some(Geometry { rules, width, steps: [1, width, width + 1, width - 1], cells })
+        Some(Geometry { layout, rules, width, steps: [1, width, width + 1, width - 1], cells })
     }
 
     fn bit_of(rules: Rules, width: u32, cell: usize) -> u32 {
@@ -79,18 +77,9 @@ impl Geometry {
         b
     }
 
-    /// True when `b` holds `k` stones in a row in some direction. O(log k) shifts per
-    /// direction: a run of 2L starts where a run of L starts and another starts L further on.
+    /// True when `b` holds `k` stones in a row in some direction.
     pub fn has_line(&self, b: u64) -> bool {
-        let k = self.rules.k();
-        self.steps.iter().any(|&s| {
-            let (mut runs, mut len) = (b, 1);
-            while len * 2 <= k {
-                runs &= down(runs, len * s);
-                len *= 2;
-            }
-            runs & down(runs, (k - len) * s) != 0
-        })
+        self.layout.has_line(b)
     }
 
     /// Every real cell where one more stone of `b` would complete `k` in a row (whether the
