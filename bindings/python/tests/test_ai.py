@@ -31,7 +31,9 @@ def test_best_move():
     assert winning.best_move() == (0, 2, 1)
     assert defending.best_move() == (0, 2, 0)
     assert defending.optimal_moves() == [(0, 2)]
-    assert tictactoe.Game().best_move()[2] == 0  # 3,3,3 is a draw
+    assert tictactoe.Game().best_move()[2] == 0  # 3,3,3 is a draw...
+    empty = [(r, c) for r in range(3) for c in range(3)]
+    assert tictactoe.Game().optimal_moves() == empty  # ...whatever the first move
     # The search never changes the game it was given.
     assert defending.moves == [(0, 0), (1, 1), (0, 1)]
 
@@ -44,3 +46,11 @@ def test_best_move_on_a_finished_or_closed_game():
     won.close()
     with pytest.raises(tictactoe.GameClosed if HAS_AI else NotImplementedError):
         won.best_move()
+
+
+def test_too_big_to_solve():
+    gomoku = tictactoe.Game(15, 15, 5)
+    with pytest.raises(tictactoe.TooHard if HAS_AI else NotImplementedError):
+        gomoku.best_move()
+    with pytest.raises(tictactoe.TooHard if HAS_AI else NotImplementedError):
+        gomoku.optimal_moves()
