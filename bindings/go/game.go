@@ -233,19 +233,24 @@ func (g *Game) MoveCount() (int, error) {
 	return int(g.outN), err
 }
 
-// fill runs a C "fill my buffer" function twice: for the size, then into a buffer that fits.
-// T is the element type; the buffer always has room for one more (to_text's NUL).
+// fill runs a C "fill my buffer" function into a buffer of 64 elements, and when C reports
+// that too small, once more into one of the reported size (+ 1: room for to_text's NUL). One
+// call is the common case, which matters for OptimalMoves: each call solves the position.
 func fill[T any](g *Game, fn func(p *C.TttGame, buf *T, capacity C.size_t, n *C.size_t) C.TttStatus) ([]T, error) {
 	p, err := g.handle()
 	if err != nil {
 		return nil, err
 	}
-	if err := g.done(fn(p, nil, 0, &g.outN)); err != nil && !errors.Is(err, ErrBufferTooSmall) {
+	buf := make([]T, 64)
+	err = g.done(fn(p, &buf[0], C.size_t(len(buf)), &g.outN))
+	if errors.Is(err, ErrBufferTooSmall) {
+		buf = make([]T, int(g.outN)+1)
+		err = g.done(fn(p, &buf[0], C.size_t(len(buf)), &g.outN))
+	}
+	if err != nil {
 		return nil, err
 	}
-	buf := make([]T, int(g.outN)+1)
-	err = g.done(fn(p, &buf[0], C.size_t(len(buf)), &g.outN))
-	return buf[:g.outN], err
+	return buf[:g.outN], nil
 }
 
 // Cells is the whole board, row-major: cells[row*cols+col] is 0, 1 or 2.
@@ -293,6 +298,27 @@ func (g *Game) LegalMoves() ([]Cell, error) {
 func (g *Game) WinningLine() ([]Cell, error) {
 	return g.cellList(func(p *C.TttGame, b *C.uint32_t, c C.size_t, n *C.size_t) C.TttStatus {
 		return C.ttt_game_winning_line(p, b, c, n)
+	})
+}
+
+// BestMove is perfect play for the side to move. score 0: a draw with best play; +N: the side
+// to move wins, the game ending N plies from now (this move counts as 1); -N: it loses N plies
+// from now. ErrTooHard when the position is too big to solve exactly.
+func (g *Game) BestMove() (row, col, score int, err error) {
+	p, err := g.handle()
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	var r, c C.uint32_t
+	var s C.int32_t
+	err = g.done(C.ttt_game_best_move(p, &r, &c, &s))
+	return int(r), int(c), int(s), err
+}
+
+// OptimalMoves are every move that keeps the position's value, in row-major order.
+func (g *Game) OptimalMoves() ([]Cell, error) {
+	return g.cellList(func(p *C.TttGame, b *C.uint32_t, c C.size_t, n *C.size_t) C.TttStatus {
+		return C.ttt_game_optimal_moves(p, b, c, n)
 	})
 }
 

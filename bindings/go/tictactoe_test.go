@@ -420,6 +420,9 @@ func TestClosedGameReturnsErrClosed(t *testing.T) {
 	add(g.LegalMoves())
 	add(g.WinningLine())
 	add(g.Text())
+	add(g.OptimalMoves())
+	_, _, _, err := g.BestMove()
+	errs = append(errs, err)
 	for i, err := range errs {
 		if err != ErrClosed {
 			t.Errorf("call %d on a closed game: %v", i, err)
@@ -428,6 +431,61 @@ func TestClosedGameReturnsErrClosed(t *testing.T) {
 	if s := g.String(); s != "tictactoe.Game(tictactoe: the game is closed)" {
 		t.Errorf("String() = %q", s)
 	}
+}
+
+func TestBigBoardsUseTheRetryPath(t *testing.T) {
+	g := newGame(t, 20, 20, 5)
+	if n := len(must(g.LegalMoves())); n != 400 {
+		t.Fatalf("legal moves %d", n)
+	}
+	if n := len(must(g.Cells())); n != 400 {
+		t.Fatalf("cells %d", n)
+	}
+	for i := 0; i < 70; i++ {
+		must(g.Play(i/20*2+i%2, i%20))
+	}
+	moves := must(g.Moves())
+	if len(moves) != 70 || moves[69] != (Cell{7, 9}) {
+		t.Fatalf("%d moves, last %v", len(moves), moves[len(moves)-1])
+	}
+}
+
+func TestBestMoveAndOptimalMoves(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	row, col, score, err := g.BestMove()
+	if err != nil || score != 0 || must(g.Cell(row, col)) != 0 {
+		t.Fatalf("empty board: %d,%d score %d, %v (want a draw on an empty cell)", row, col, score, err)
+	}
+	if n := len(must(g.OptimalMoves())); n != 9 {
+		t.Fatalf("every opening move draws, got %d optimal", n)
+	}
+	must(g.Play(0, 0))
+	must(g.Play(0, 1)) // a losing reply: X wins in 5 plies (centre, then a fork)
+	if _, _, score, _ := g.BestMove(); score != 5 {
+		t.Fatalf("score %d, want 5", score)
+	}
+	h := must(ParseGame("3,3,3:XX./OO./...:X"))
+	defer h.Close()
+	if row, col, score, err := h.BestMove(); row != 0 || col != 2 || score != 1 || err != nil {
+		t.Fatalf("immediate win: %d,%d score %d, %v", row, col, score, err)
+	}
+	found := false
+	for _, m := range must(h.OptimalMoves()) {
+		found = found || m == (Cell{0, 2})
+	}
+	if !found || text(t, h) != "3,3,3:XX./OO./...:X" {
+		t.Fatalf("optimal moves lack the win, or the search changed the game")
+	}
+	must(h.Play(0, 2))
+	_, _, _, err = h.BestMove()
+	wantErr(t, err, ErrGameOver)
+	_, err = h.OptimalMoves()
+	wantErr(t, err, ErrGameOver)
+	big := newGame(t, 15, 15, 5)
+	_, _, _, err = big.BestMove()
+	wantErr(t, err, ErrTooHard)
+	_, err = big.OptimalMoves()
+	wantErr(t, err, ErrTooHard)
 }
 
 func TestDistinctGamesInParallel(t *testing.T) {

@@ -260,6 +260,40 @@ test("text round trip keeps the turn and who started", function()
   raises_message("string expected", ttt.from_text, nil)
 end)
 
+test("big boards go through the retry path of the list functions", function()
+  local g = ttt.Game(20, 20, 5)
+  eq(#g:legal_moves(), 400); eq(#g:cells(), 400)
+  for i = 0, 69 do g:play(math.floor(i / 20) * 2 + (i % 2), i % 20) end
+  eq(g:move_count(), 70); eq(#g:moves(), 70)
+  eq_list(g:moves()[70], { 7, 9 }, "last move")
+end)
+
+test("AI: best move and optimal moves", function()
+  local g = ttt.Game()
+  local row, col, score = g:best_move()
+  eq(score, 0, "the empty 3x3 board is a draw")
+  eq(g:cell(row, col), 0, "best move is on an empty cell")
+  eq(#g:optimal_moves(), 9, "every opening move draws")
+  -- X . . / . . . / . . .  then O at (0,1) loses: X wins in 5 plies (centre, then a fork).
+  g:play(0, 0); g:play(0, 1)
+  row, col, score = g:best_move()
+  eq(score, 5, "X wins on the 5th ply from here")
+  -- X X . / O O . / . . . with X to move: X wins at once at (0,2).
+  local h = ttt.from_text("3,3,3:XX./OO./...:X")
+  row, col, score = h:best_move()
+  eq(row, 0); eq(col, 2); eq(score, 1)
+  local found = false
+  for _, m in ipairs(h:optimal_moves()) do found = found or (m[1] == 0 and m[2] == 2) end
+  assert(found, "the immediate win is among the optimal moves")
+  eq(h:to_text(), "3,3,3:XX./OO./...:X", "the search did not change the game")
+  h:play(0, 2)
+  raises_status("GAME_OVER", h.best_move, h)
+  raises_status("GAME_OVER", h.optimal_moves, h)
+  local big = ttt.Game(15, 15, 5)
+  raises_status("TOO_HARD", big.best_move, big)
+  raises_status("TOO_HARD", big.optimal_moves, big)
+end)
+
 ------------------------------------------------------------------------------------------------
 -- Argument checks happen in Lua, before C.
 
@@ -295,7 +329,7 @@ test("a closed game raises instead of touching freed memory", function()
   g:close() -- idempotent
   for _, name in ipairs({ "play", "move", "undo", "redo", "reset", "clone", "result", "winner",
     "to_move", "first_player", "cell", "move_count", "cells", "moves", "legal_moves",
-    "winning_line", "to_text" }) do
+    "winning_line", "to_text", "best_move", "optimal_moves" }) do
     raises_message("closed", g[name], g, 0, 0, 1)
   end
   eq(tostring(g), "tictactoe.Game(closed)")

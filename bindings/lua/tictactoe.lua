@@ -23,6 +23,8 @@ typedef struct TttGame TttGame;
 const char *ttt_version(void);
 const char *ttt_result_str(TttResult result);
 const char *ttt_verdict_str(TttVerdict verdict);
+TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
+TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
 TttStatus ttt_game_new(uint32_t rows, uint32_t cols, uint32_t k, TttGame **out_game);
 TttStatus ttt_tictactoe_new(uint32_t n, TttGame **out_game);
 void ttt_game_free(TttGame *game);
@@ -123,6 +125,7 @@ end
 -- Scratch out-parameters, reused: a game is single-threaded and LuaJIT runs one Lua thread.
 local out_u32 = ffi.new("uint32_t[3]")
 local out_size = ffi.new("size_t[1]")
+local out_i32 = ffi.new("int32_t[1]")
 local out_game = ffi.new("TttGame *[1]")
 
 local RESULT = { [0] = "Pending", "A", "B", "Draw" }
@@ -231,14 +234,20 @@ function Game:move_count()
   return tonumber(out_size[0])
 end
 
--- Runs a C "fill my buffer" function twice: once for the size, once into a buffer of that size.
+-- Runs a C "fill my buffer" function into a buffer of 64 elements, and when C reports that
+-- too small, once more into one of the reported size (+ 1: room for to_text's NUL). One call
+-- is the common case, which matters for optimal_moves: each call solves the position.
+local GUESS = 64
 local function fetch(ptr, fn, ctype)
-  local status = fn(ptr, nil, 0, out_size)
-  local n = tonumber(out_size[0])
-  if status ~= 0 and status ~= M.status.BUFFER_TOO_SMALL then raise(status) end
-  local buf = ffi.new(ctype, n + 1) -- + 1: room for to_text's NUL
-  check(fn(ptr, buf, n + 1, out_size))
-  return buf, n
+  local buf = ffi.new(ctype, GUESS)
+  local status = fn(ptr, buf, GUESS, out_size)
+  if status == M.status.BUFFER_TOO_SMALL then
+    local size = tonumber(out_size[0]) + 1
+    buf = ffi.new(ctype, size)
+    status = fn(ptr, buf, size, out_size)
+  end
+  check(status)
+  return buf, tonumber(out_size[0])
 end
 
 -- The board, row-major: t[row * cols + col + 1] is 0, 1 or 2.
@@ -266,6 +275,17 @@ function Game:to_text()
   local buf, n = fetch(handle(self), C.ttt_game_to_text, "char[?]")
   return ffi.string(buf, n)
 end
+
+-- Perfect play: row, col, score for the side to move. score 0: a draw with best play; +N: the
+-- side to move wins, the game ending N plies from now (this move counts as 1); -N: it loses
+-- N plies from now. Raises TOO_HARD when the position is too big to solve exactly.
+function Game:best_move()
+  check(C.ttt_game_best_move(handle(self), out_u32, out_u32 + 1, out_i32))
+  return out_u32[0], out_u32[1], out_i32[0]
+end
+
+-- Every move that keeps the position's value, as {row, col} pairs in row-major order.
+function Game:optimal_moves() return cell_pairs(self, C.ttt_game_optimal_moves) end
 
 function Game:__tostring()
   if self.ptr == nil then return "tictactoe.Game(closed)" end

@@ -22,6 +22,10 @@ export class Game {
   reset(): void;
   clone(): Game;
   cell(row: number, col: number): Player;
+  /** Perfect play: score 0 draw, +N win in N plies, -N loss in N plies (TOO_HARD if too big). */
+  bestMove(): { row: number; col: number; score: number };
+  /** Every move that keeps the position's value. */
+  optimalMoves(): Cell[];
   toText(): string;
   toString(): string;
   /** Frees the native game now; idempotent. Later use throws GameClosedError. */

@@ -12,6 +12,7 @@ const BUFFER_TOO_SMALL = STATUS_NAMES.indexOf('BUFFER_TOO_SMALL');
 const out = [null]; // TttGame ** (koffi writes the pointer into out[0])
 const u32Out = [new Uint32Array(1), new Uint32Array(1), new Uint32Array(1)];
 const sizeOut = new BigUint64Array(1);
+const scoreOut = new Int32Array(1);
 
 // Counts native frees so the tests can prove each game is freed exactly once.
 let frees = 0;
@@ -33,15 +34,19 @@ function created(status) {
   return new Owned(out[0]);
 }
 
-// Runs a C "fill my buffer" function twice: once for the size, then into a buffer that fits
-// (with one spare element, for to_text's NUL).
+// Runs a C "fill my buffer" function into a buffer of 64 elements, and when C reports that too
+// small, once more into one of the reported size (+ 1: room for to_text's NUL). One call is the
+// common case, which matters for optimalMoves: each call solves the position.
+const GUESS = 64;
 function fetch(ptr, fn, alloc) {
-  const status = fn(ptr, null, 0, sizeOut);
-  if (status !== 0 && status !== BUFFER_TOO_SMALL) throw errorFor(status);
-  const n = Number(sizeOut[0]);
-  const buf = alloc(n + 1);
-  check(fn(ptr, buf, buf.length, sizeOut));
-  return buf.subarray(0, n);
+  let buf = alloc(GUESS);
+  let status = fn(ptr, buf, buf.length, sizeOut);
+  if (status === BUFFER_TOO_SMALL) {
+    buf = alloc(Number(sizeOut[0]) + 1);
+    status = fn(ptr, buf, buf.length, sizeOut);
+  }
+  check(status);
+  return buf.subarray(0, Number(sizeOut[0]));
 }
 
 class Game {
@@ -206,6 +211,22 @@ class Game {
   /** The winning run end to end (it may be longer than k); empty while nobody has won. */
   get winningLine() {
     return this.#pairs(C.ttt_game_winning_line);
+  }
+
+  /**
+   * Perfect play for the side to move: `score` 0 is a draw with best play; +N the side to move
+   * wins, the game ending N plies from now (this move counts as 1); -N it loses N plies from
+   * now. Throws a TicTacToeError with code TOO_HARD when the position is too big to solve.
+   * @returns {{row: number, col: number, score: number}}
+   */
+  bestMove() {
+    check(C.ttt_game_best_move(this.#handle(), u32Out[0], u32Out[1], scoreOut));
+    return { row: u32Out[0][0], col: u32Out[1][0], score: scoreOut[0] };
+  }
+
+  /** Every move that keeps the position's value, as [row, col] in row-major order. */
+  optimalMoves() {
+    return this.#pairs(C.ttt_game_optimal_moves);
   }
 
   /** The game as "rows,cols,k:BOARD:P" (P: side to move); Game.fromText reads it back. */

@@ -10,6 +10,8 @@ const PROTOTYPES = [
   'const char *ttt_version(void)',
   'const char *ttt_result_str(TttResult result)',
   'const char *ttt_verdict_str(TttVerdict verdict)',
+  'TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *out_col, int32_t *out_score)',
+  'TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count)',
   'TttStatus ttt_game_new(uint32_t rows, uint32_t cols, uint32_t k, _Out_ TttGame **out_game)',
   'TttStatus ttt_tictactoe_new(uint32_t n, _Out_ TttGame **out_game)',
   'void ttt_game_free(TttGame *game)',

@@ -158,3 +158,33 @@ test('wrong types and out-of-range numbers throw TypeError / RangeError before C
   // The largest uint32 passes the JS check and reaches C, which answers with a status.
   assert.throws(() => g.play(2 ** 32 - 1, 0), { code: 'OUT_OF_BOUNDS' });
 });
+
+test('big boards go through the retry path of the list functions', () => {
+  const g = new Game({ rows: 20, cols: 20, k: 5 });
+  assert.equal(g.legalMoves.length, 400);
+  assert.equal(g.cells.length, 400);
+  for (let i = 0; i < 70; i++) g.play(Math.floor(i / 20) * 2 + (i % 2), i % 20);
+  assert.equal(g.moves.length, 70);
+  assert.deepEqual(g.moves[69], [7, 9]);
+});
+
+test('AI: best move and optimal moves', () => {
+  const g = new Game();
+  const opening = g.bestMove();
+  assert.equal(opening.score, 0, 'the empty 3x3 board is a draw');
+  assert.equal(g.cell(opening.row, opening.col), 0);
+  assert.equal(g.optimalMoves().length, 9, 'every opening move draws');
+  g.play(0, 0);
+  g.play(0, 1); // a losing reply: X wins in 5 plies (centre, then a fork)
+  assert.equal(g.bestMove().score, 5);
+  const h = Game.fromText('3,3,3:XX./OO./...:X');
+  assert.deepEqual(h.bestMove(), { row: 0, col: 2, score: 1 });
+  assert.ok(h.optimalMoves().some(([r, c]) => r === 0 && c === 2));
+  assert.equal(h.toText(), '3,3,3:XX./OO./...:X', 'the search did not change the game');
+  h.play(0, 2);
+  assert.throws(() => h.bestMove(), { code: 'GAME_OVER' });
+  assert.throws(() => h.optimalMoves(), { code: 'GAME_OVER' });
+  const big = new Game({ rows: 15, cols: 15, k: 5 });
+  assert.throws(() => big.bestMove(), { name: 'TicTacToeError', code: 'TOO_HARD' });
+  assert.throws(() => big.optimalMoves(), { code: 'TOO_HARD' });
+});

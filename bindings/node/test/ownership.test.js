@@ -19,7 +19,8 @@ test('a closed game throws GameClosedError for every operation', () => {
     result: () => g.result, winner: () => g.winner, toMove: () => g.toMove,
     firstPlayer: () => g.firstPlayer, cell: () => g.cell(0, 0), moveCount: () => g.moveCount,
     cells: () => g.cells, moves: () => g.moves, legalMoves: () => g.legalMoves,
-    winningLine: () => g.winningLine, toText: () => g.toText(),
+    winningLine: () => g.winningLine, toText: () => g.toText(), bestMove: () => g.bestMove(),
+    optimalMoves: () => g.optimalMoves(),
   };
   for (const [name, use] of Object.entries(uses)) assert.throws(use, ttt.GameClosedError, name);
   assert.equal(String(g), 'Game(closed)');
