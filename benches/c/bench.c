@@ -244,19 +244,17 @@ static uint64_t plain_validate(size_t checks, double *ns) {
 
 /* ---- measuring and reporting ---- */
 
-/* The best time per operation over REPEATS runs; every run must give the same checksum. */
-static double per_op(Work work, size_t ops, uint64_t *checksum) {
-    double best = 0;
-    for (int r = 0; r < REPEATS; r++) {
-        double ns = 0;
-        uint64_t sum = work(ops, &ns);
-        if (r > 0 && sum != *checksum) {
-            fail("a run computed something different from the run before");
-        }
-        *checksum = sum;
-        best = (r == 0 || ns < best) ? ns : best;
+/* One run of `work`: keeps the best time per operation so far in *best, and checks that the
+   run computed the same checksum as the runs before it. */
+static void measure(Work work, size_t ops, int run, double *best, uint64_t *checksum) {
+    double ns = 0;
+    uint64_t sum = work(ops, &ns);
+    if (run > 0 && sum != *checksum) {
+        fail("a run computed something different from the run before");
     }
-    return best / (double)ops;
+    *checksum = sum;
+    ns /= (double)ops;
+    *best = (run == 0 || ns < *best) ? ns : *best;
 }
 
 static size_t scaled(double ops, size_t most) {
@@ -268,7 +266,12 @@ static size_t scaled(double ops, size_t most) {
    the same number of operations they must compute the same checksum. */
 static void row(const char *name, Work lib, Work plain, size_t lib_ops, size_t plain_ops, double target) {
     uint64_t lib_sum = 0, plain_sum = 0;
-    double lib_ns = per_op(lib, lib_ops, &lib_sum), plain_ns = per_op(plain, plain_ops, &plain_sum);
+    double lib_ns = 0, plain_ns = 0;
+    /* Alternating the two spreads any change in the machine's load over both. */
+    for (int run = 0; run < REPEATS; run++) {
+        measure(lib, lib_ops, run, &lib_ns, &lib_sum);
+        measure(plain, plain_ops, run, &plain_ns, &plain_sum);
+    }
     if (lib_ops == plain_ops && lib_sum != plain_sum) {
         fprintf(stderr, "bench: %s: library and plain C disagree\n", name);
         exit(EXIT_FAILURE);
