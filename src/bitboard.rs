@@ -41,6 +41,7 @@ impl Layout {
     }
 
     /// The bit of (row, col), which must be on the board.
+    #[inline]
     pub fn bit(&self, row: u32, col: u32) -> u64 {
         1 << (row * self.width + col)
     }
@@ -49,6 +50,7 @@ impl Layout {
     /// since a run of 2L starts where a run of L starts and another starts L further on.
     /// Shifts stay below 64: in a direction whose lines can hold k, `(k - 1) * step` is less
     /// than `rows * (cols + 1)`.
+    #[inline]
     fn starts(&self, b: u64, step: u32) -> u64 {
         let (mut runs, mut len) = (b, 1);
         while len * 2 <= self.k {
@@ -59,6 +61,7 @@ impl Layout {
     }
 
     /// True when `b` holds `k` stones in a row in some direction.
+    #[inline]
     pub fn has_line(&self, b: u64) -> bool {
         self.steps[..self.live].iter().any(|&s| self.starts(b, s) != 0)
     }
@@ -98,24 +101,39 @@ impl Stones {
     }
 
     /// True when (row, col) holds no stone.
+    #[inline]
     pub fn is_empty(&self, row: u32, col: u32) -> bool {
         (self.bits[0] | self.bits[1]) & self.layout.bit(row, col) == 0
     }
 
     /// Adds a stone of player `p` (0 or 1) and reports whether `p` now has a line. A player
     /// with fewer than k stones cannot have one, which skips the test on early moves.
+    #[inline]
     pub fn place(&mut self, row: u32, col: u32, p: usize) -> bool {
         self.place_quietly(row, col, p);
         self.counts[p] >= self.layout.k() && self.layout.has_line(self.bits[p])
     }
 
     /// Adds a stone of player `p` (0 or 1) without testing for a line.
+    #[inline]
     pub fn place_quietly(&mut self, row: u32, col: u32, p: usize) {
         self.bits[p] |= self.layout.bit(row, col);
         self.counts[p] += 1;
     }
 
+    /// Adds the stone of cell code `cell` (0 empty, 1 or 2) at bit number `bit`, without a
+    /// branch on the code: boards read from text have stones in unpredictable places.
+    #[inline]
+    pub fn set_cell(&mut self, bit: u32, cell: u8) {
+        let (x, o) = (u64::from(cell & 1), u64::from(cell >> 1));
+        self.bits[0] |= x << bit;
+        self.bits[1] |= o << bit;
+        self.counts[0] += x as u32;
+        self.counts[1] += o as u32;
+    }
+
     /// Removes the stone of player `p` (0 or 1) from (row, col).
+    #[inline]
     pub fn remove(&mut self, row: u32, col: u32, p: usize) {
         self.bits[p] &= !self.layout.bit(row, col);
         self.counts[p] -= 1;

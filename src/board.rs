@@ -202,19 +202,35 @@ pub fn parse_cells(text: &[u8], out: &mut [u8]) -> Result<(), Error> {
     for_each_cell(text, n, |i, cell| out[i] = cell)
 }
 
+/// Cell codes of board-text bytes: 0 empty, 1 X, 2 O, or one of these two.
+const SEPARATOR: u8 = 3;
+const INVALID: u8 = 4;
+
+/// Byte → cell code, so reading a board has no branch that depends on which stone is where.
+const CELL_OF_BYTE: [u8; 256] = {
+    let mut table = [INVALID; 256];
+    table[b'X' as usize] = 1;
+    table[b'O' as usize] = 2;
+    table[b' ' as usize] = EMPTY;
+    table[b'.' as usize] = EMPTY;
+    table[b'/' as usize] = SEPARATOR;
+    table[b'\n' as usize] = SEPARATOR;
+    table
+};
+
 /// Reads board text of exactly `n` cells, calling `put(index, cell)` for each cell in order:
 /// `X` is 1, `O` is 2, ` ` or `.` is 0 (empty); `/` and `\n` are skipped wherever they appear.
 /// Any other byte, or a cell count other than `n`, is `Parse`.
 pub fn for_each_cell(text: &[u8], n: usize, mut put: impl FnMut(usize, u8)) -> Result<(), Error> {
     let mut i = 0;
     for &b in text {
-        let cell = match b {
-            b'X' => 1,
-            b'O' => 2,
-            b' ' | b'.' => EMPTY,
-            b'/' | b'\n' => continue,
-            _ => return Err(Error::Parse),
-        };
+        let cell = CELL_OF_BYTE[b as usize];
+        if cell >= SEPARATOR {
+            if cell == INVALID {
+                return Err(Error::Parse);
+            }
+            continue;
+        }
         if i == n {
             return Err(Error::Parse);
         }

@@ -237,14 +237,13 @@ pub fn validate(text: &[u8], rules: &Rules) -> Result<Verdict, Error> {
     if let Some(layout) = Layout::new(rules) {
         let mut stones = Stones::new(layout);
         let cols = rules.cols();
-        let (mut row, mut col) = (0, 0);
+        // Walk the bit numbers row by row, stepping over each row's padding bit.
+        let (mut bit, mut col) = (0, 0);
         for_each_cell(text, rules.cells(), |_, cell| {
-            if cell != EMPTY {
-                stones.place_quietly(row, col, cell as usize - 1);
-            }
-            col += 1;
+            stones.set_cell(bit, cell);
+            (bit, col) = (bit + 1, col + 1);
             if col == cols {
-                (row, col) = (row + 1, 0);
+                (bit, col) = (bit + 1, 0);
             }
         })?;
         return Ok(verdict_bits(&stones));
