@@ -50,7 +50,7 @@ fn refused_move(g: &Handle, row: u32, col: u32, player: u32, want: TttStatus) {
 
 #[test]
 fn new_rejects_bad_sizes_and_writes_nothing() {
-    let sentinel = 0x10 as *mut TttGame;
+    let sentinel = std::ptr::without_provenance_mut::<TttGame>(0x10);
     let cases = [
         (0, 3, 3, TTT_INVALID_ARGUMENT),
         (3, 0, 3, TTT_INVALID_ARGUMENT),
@@ -293,7 +293,7 @@ fn text_round_trip_and_bad_text() {
         ("", TTT_PARSE_ERROR),
     ];
     for (text, want) in bad {
-        let sentinel = 0x20 as *mut TttGame;
+        let sentinel = std::ptr::without_provenance_mut::<TttGame>(0x20);
         let mut out = sentinel;
         assert_eq!(unsafe { ttt_game_from_text(text.as_ptr().cast(), text.len(), &mut out) }, want, "{text}");
         assert_eq!(out, sentinel);
