@@ -175,19 +175,32 @@ inline std::uint32_t u32(std::int64_t value, const char* name) {
   return static_cast<std::uint32_t>(value);
 }
 
-/// For the C functions that fill a caller buffer and always report the needed count:
-/// ask for the count with an empty buffer, then fill a vector of that size.
+/// For the C functions that fill a caller buffer and report the needed count. Most lists are
+/// short, so one call into a 64-entry buffer usually does; a longer one is retried at the
+/// reported size (a probe call first would cost optimal_moves() a second solve).
 template <class T, class Fill>
 std::vector<T> fetch(Fill fill, const char* where) {
+  std::vector<T> out(64);
   std::size_t count = 0;
-  const TttStatus first = fill(nullptr, 0, &count);
-  if (first != TTT_OK && first != TTT_BUFFER_TOO_SMALL) raise(first, where);
-  std::vector<T> out(count);
-  if (count > 0) check(fill(out.data(), out.size(), &count), where);
+  TttStatus status = fill(out.data(), out.size(), &count);
+  if (status == TTT_BUFFER_TOO_SMALL) {
+    out.resize(count);
+    status = fill(out.data(), out.size(), &count);
+  }
+  check(status, where);
+  out.resize(count);
   return out;
 }
 
 }  // namespace detail
+
+/// A move with its game-theoretic value, as Game::best_move() returns it.
+struct ScoredMove {
+  Cell cell;
+  /// 0: draw with best play; +N: the side to move wins, the game ending N plies from now (its
+  /// own move counts as 1); -N: it loses N plies from now.
+  std::int32_t score;
+};
 
 /// An m,n,k-game. Move-only owner of a C `TttGame*`; clone() makes an independent copy.
 /// A moved-from Game holds nothing: using it throws ttt::Error(Status::NullPointer).
@@ -308,6 +321,20 @@ class Game {
   /// The winning run end to end; empty when nobody has won.
   std::vector<Cell> winning_line() const {
     return cell_list(ttt_game_winning_line, "ttt::Game::winning_line");
+  }
+  /// Perfect play for the side to move: the fastest win, else a draw, else the slowest loss.
+  /// Throws IllegalMove (GameOver) on a finished game, TooHard when the position is too big
+  /// to solve exactly (see ttt_game_best_move for the feasibility rule).
+  ScoredMove best_move() const {
+    ScoredMove best{};
+    detail::check(ttt_game_best_move(handle(), &best.cell.row, &best.cell.col, &best.score),
+                  "ttt::Game::best_move");
+    return best;
+  }
+  /// Every move that keeps the position's value (for a lost position, every move), row-major.
+  /// Throws as best_move() does.
+  std::vector<Cell> optimal_moves() const {
+    return cell_list(ttt_game_optimal_moves, "ttt::Game::optimal_moves");
   }
   /// "rows,cols,k:BOARD:P" — keeps whose turn it is; from_text() reads it back.
   std::string to_text() const {

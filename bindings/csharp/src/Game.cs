@@ -173,6 +173,24 @@ namespace TicTacToe
             }
         }
 
+        /// <summary>Perfect play for the side to move: the fastest win, else a draw, else the
+        /// slowest loss, with the position's value. Throws <see cref="IllegalMoveException"/>
+        /// (GameOver) on a finished game and <see cref="TooHardException"/> when the position is
+        /// too big to solve exactly. Never changes the game.</summary>
+        public ScoredMove BestMove()
+        {
+            Errors.Check(Native.ttt_game_best_move(Handle, out uint row, out uint col, out int score), "Game.BestMove");
+            return new ScoredMove(new Cell((int)row, (int)col), score);
+        }
+
+        /// <summary>Every move that keeps the position's value (for a lost position, every move),
+        /// row-major. Throws as <see cref="BestMove"/> does.</summary>
+        public IReadOnlyList<Cell> OptimalMoves()
+        {
+            GameHandle h = Handle;
+            return CellList((uint[] b, UIntPtr cap, out UIntPtr n) => Native.ttt_game_optimal_moves(h, b, cap, out n), "Game.OptimalMoves");
+        }
+
         /// <summary><c>rows,cols,k:BOARD:P</c>; keeps whose turn it is. <see cref="FromText"/> reads it back.</summary>
         public string ToText()
         {
@@ -221,14 +239,20 @@ namespace TicTacToe
 
         private delegate Status Fill<T>(T[] buffer, UIntPtr capacity, out UIntPtr count);
 
-        /// <summary>For the C functions that fill a caller buffer and always report the needed
-        /// count: ask with no buffer, then fill one of that size.</summary>
+        /// <summary>For the C functions that fill a caller buffer and report the needed count.
+        /// Most lists are short, so one call into a 64-entry buffer usually does; a longer one is
+        /// retried at the reported size (a probe call first would cost OptimalMoves a second solve).</summary>
         private static T[] Fetch<T>(Fill<T> fill, string where)
         {
-            Status first = fill(null, UIntPtr.Zero, out UIntPtr count);
-            if (first != Status.Ok && first != Status.BufferTooSmall) throw Errors.For(first, where, null);
-            var buffer = new T[checked((int)(ulong)count)];
-            if (buffer.Length > 0) Errors.Check(fill(buffer, (UIntPtr)buffer.Length, out count), where);
+            var buffer = new T[64];
+            Status status = fill(buffer, (UIntPtr)buffer.Length, out UIntPtr count);
+            if (status == Status.BufferTooSmall)
+            {
+                buffer = new T[checked((int)(ulong)count)];
+                status = fill(buffer, (UIntPtr)buffer.Length, out count);
+            }
+            Errors.Check(status, where);
+            Array.Resize(ref buffer, (int)(ulong)count);
             return buffer;
         }
 

@@ -66,4 +66,24 @@ namespace TicTacToe
         public static bool operator ==(Cell a, Cell b) { return a.Equals(b); }
         public static bool operator !=(Cell a, Cell b) { return !a.Equals(b); }
     }
+
+    /// <summary>A move with its game-theoretic value, as <see cref="Game.BestMove"/> returns it.</summary>
+    public struct ScoredMove
+    {
+        public ScoredMove(Cell cell, int score)
+        {
+            Cell = cell;
+            Score = score;
+        }
+
+        public Cell Cell { get; }
+        public int Row { get { return Cell.Row; } }
+        public int Col { get { return Cell.Col; } }
+
+        /// <summary>0: draw with best play; +N: the side to move wins, the game ending N plies from
+        /// now (its own move counts as 1); -N: it loses N plies from now.</summary>
+        public int Score { get; }
+
+        public override string ToString() { return Cell + " score " + Score; }
+    }
 }

@@ -14,6 +14,7 @@ namespace TicTacToe.Tests
                 GameTests.ConstructionErrors, GameTests.MoveErrorsChangeNothing, GameTests.DisposedGameThrows,
                 GameTests.DisposeFreesOnce, GameTests.CollectedGamesFreedOnce, GameTests.GamesOnThreads,
                 GameTests.LargeBoards,
+                AiTests.EmptyBoardIsADraw, AiTests.ImmediateWin, AiTests.ForcedLoss, AiTests.Errors,
                 RulesTests.FindWinnerSeed, RulesTests.JudgeGeneralBoards, RulesTests.JudgeErrors,
                 RulesTests.ValidStateSeed, RulesTests.EveryVerdict, RulesTests.ValidateErrors, RulesTests.Names,
             };
