@@ -128,11 +128,8 @@ impl Game {
     }
 
     /// The cells of the winning line, end to end (the whole run, which may exceed k).
-    pub fn winning_line(&self) -> Vec<usize> {
-        match self.win {
-            Some((cell, dir)) => self.rules().run_cells(self.board.cells(), cell, dir),
-            None => Vec::new(),
-        }
+    pub fn winning_line(&self) -> impl Iterator<Item = usize> + Clone + '_ {
+        self.win.into_iter().flat_map(|(cell, dir)| self.rules().run_cells(self.board.cells(), cell, dir))
     }
 
     /// Empty cells in ascending order; none once the game is over.
@@ -214,12 +211,20 @@ impl Game {
     /// format (rows joined by `/`, `.` empty) and P is the player whose turn it is by
     /// alternation (`X` or `O`), which also tells who started. History is not kept.
     pub fn to_text(&self) -> String {
+        self.try_to_text().unwrap_or_else(|e| panic!("cannot write the game as text: {e}"))
+    }
+
+    /// `to_text`, reporting allocation failure instead of panicking.
+    pub fn try_to_text(&self) -> Result<String, Error> {
         let r = self.rules();
-        let mut out = format!("{},{},{}:", r.rows(), r.cols(), r.k());
+        let mut out = String::new();
+        // Header (at most 3 × 10 digits and 3 separators), cells, row separators, turn.
+        out.try_reserve_exact(33 + r.cells() + r.rows() as usize + 2)?;
+        out.push_str(&format!("{},{},{}:", r.rows(), r.cols(), r.k()));
         self.board.write_text(&mut out);
         out.push(':');
         out.push(self.next_player().letter());
-        out
+        Ok(out)
     }
 
     /// Reads `to_text`'s format. `Parse` for malformed text (including rows/cols/k that are

@@ -205,16 +205,15 @@ impl Rules {
     }
 
     /// The cells of the maximal run of `cells[index]` through `index` in `dir`, end to end.
-    pub fn run_cells(&self, cells: &[u8], index: usize, dir: Dir) -> Vec<usize> {
+    pub fn run_cells(&self, cells: &[u8], index: usize, dir: Dir) -> impl Iterator<Item = usize> + Clone {
         let (before, len) = self.run(cells, index, dir, cells[index], u32::MAX);
         let (row, col) = self.row_col(index);
         let (dr, dc) = dir.step();
-        (0..i64::from(len))
-            .map(|i| {
-                let r = i64::from(row) + (i - i64::from(before)) * dr;
-                let c = i64::from(col) + (i - i64::from(before)) * dc;
-                r as usize * self.cols as usize + c as usize
-            })
-            .collect()
+        let cols = self.cols as usize;
+        (0..i64::from(len)).map(move |i| {
+            let r = i64::from(row) + (i - i64::from(before)) * dr;
+            let c = i64::from(col) + (i - i64::from(before)) * dc;
+            r as usize * cols + c as usize
+        })
     }
 }

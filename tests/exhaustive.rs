@@ -248,7 +248,7 @@ fn random_games_with(
             }
         }
         assert_eq!(ffi_judge(&moves, rows as u32, cols as u32, k as u32), outcome_as_result(game.outcome()));
-        let line = game.winning_line();
+        let line: Vec<usize> = game.winning_line().collect();
         if let Outcome::Won(p) = game.outcome() {
             assert!(line.len() >= k && line.iter().all(|&c| cells[c] == p.stone()), "{line:?}");
         }

@@ -74,5 +74,5 @@ fn design_tictactoe_example() {
         assert_eq!(outcome.winner(), want);
     }
     assert_eq!(g.outcome(), Outcome::Won(Player::X));
-    assert_eq!(g.winning_line(), vec![6, 7, 8]);
+    assert_eq!(g.winning_line().collect::<Vec<_>>(), vec![6, 7, 8]);
 }

@@ -32,10 +32,23 @@ unsafe fn game_mut<'a>(game: *mut TttGame) -> Result<&'a mut Game, TttStatus> {
     unsafe { game.as_mut() }.map(|g| &mut g.game).ok_or(TTT_NULL_POINTER)
 }
 
-/// Hands a new game to the caller through `out_game`.
-unsafe fn give(game: Game, out_game: *mut *mut TttGame) {
-    // SAFETY: `out_game` was checked non-NULL by the caller of `give`.
-    unsafe { *out_game = Box::into_raw(Box::new(TttGame { game })) };
+/// Hands a new game to the caller through `out_game`. The handle is allocated fallibly
+/// (`Box::new` would abort the process when memory runs out).
+unsafe fn give(game: Game, out_game: *mut *mut TttGame) -> Result<(), TttStatus> {
+    let layout = std::alloc::Layout::new::<TttGame>();
+    // SAFETY: `TttGame` is not zero-sized, so the layout has a non-zero size.
+    let handle = unsafe { std::alloc::alloc(layout) }.cast::<TttGame>();
+    if handle.is_null() {
+        return Err(TTT_OUT_OF_MEMORY);
+    }
+    // SAFETY: `handle` is fresh memory laid out for one `TttGame`, which `Box::from_raw` in
+    // `ttt_game_free` may release (same global allocator, same layout). `out_game` was
+    // checked non-NULL by the caller.
+    unsafe {
+        handle.write(TttGame { game });
+        *out_game = handle;
+    }
+    Ok(())
 }
 
 /// Creates an empty game on a `rows` × `cols` board where `k` in a row wins; player 1 moves
@@ -56,8 +69,7 @@ pub unsafe extern "C" fn ttt_game_new(
         let out_game = out_ptr(out_game)?;
         let game = Game::new(Rules::new(rows, cols, k)?)?;
         // SAFETY: `out_game` is non-NULL; the caller promises it is writable.
-        unsafe { give(game, out_game) };
-        Ok(())
+        unsafe { give(game, out_game) }
     })
 }
 
@@ -94,8 +106,7 @@ pub unsafe extern "C" fn ttt_game_clone(game: *const TttGame, out_game: *mut *mu
         let out_game = out_ptr(out_game)?;
         let copy = game.try_clone()?;
         // SAFETY: `out_game` is non-NULL; the caller promises it is writable.
-        unsafe { give(copy, out_game) };
-        Ok(())
+        unsafe { give(copy, out_game) }
     })
 }
 
@@ -331,8 +342,8 @@ pub unsafe extern "C" fn ttt_game_winning_line(
 ) -> TttStatus {
     guard(|| {
         // SAFETY: see `game_ref`; the buffer contract is the caller's, as documented.
-        let line = unsafe { game_ref(game) }?.winning_line();
-        unsafe { write_list(line.into_iter().map(|c| c as u32), out_cells, capacity, out_count) }
+        let game = unsafe { game_ref(game) }?;
+        unsafe { write_list(game.winning_line().map(|c| c as u32), out_cells, capacity, out_count) }
     })
 }
 
@@ -353,7 +364,7 @@ pub unsafe extern "C" fn ttt_game_to_text(
     guard(|| {
         // SAFETY: see `game_ref`; the buffer contract is the caller's, as documented.
         let game = unsafe { game_ref(game) }?;
-        unsafe { write_text(&game.to_text(), out_text, capacity, out_len) }
+        unsafe { write_text(&game.try_to_text()?, out_text, capacity, out_len) }
     })
 }
 
@@ -376,7 +387,6 @@ pub unsafe extern "C" fn ttt_game_from_text(
         let out_game = out_ptr(out_game)?;
         let game = Game::from_text(text)?;
         // SAFETY: `out_game` is non-NULL; the caller promises it is writable.
-        unsafe { give(game, out_game) };
-        Ok(())
+        unsafe { give(game, out_game) }
     })
 }
