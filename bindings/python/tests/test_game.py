@@ -352,3 +352,18 @@ def test_subclass_survives_clone_and_copy():
     assert type(game.clone()) is Board
     assert type(Board.from_text(game.to_text())) is Board
     assert type(copy.deepcopy(game)) is Board
+
+
+def test_lists_longer_than_the_first_buffer():
+    # 70 moves, 30 legal cells, 100 board cells and a long text: past the binding's first
+    # 64-element buffer, so the resize path runs. Row-major on 10x10 with k=10: no line.
+    game = Game(10, 10, 10)
+    played = [(r, c) for r in range(7) for c in range(10)]
+    for row, col in played:
+        assert game.play(row, col) == "Pending"
+    assert game.moves == played
+    assert game.legal_moves == [(r, c) for r in range(7, 10) for c in range(10)]
+    assert game.board == ["XOXOXOXOXO"] * 7 + [".........."] * 3
+    text = game.to_text()
+    assert text == "10,10,10:" + "/".join(game.board) + ":X"
+    assert Game.from_text(text).board == game.board

@@ -1,5 +1,5 @@
-"""The few patterns every call into the C library shares: status checking, the two-step
-"ask the size, then fill a buffer" reads, and C strings."""
+"""The few patterns every call into the C library shares: status checking, reading lists
+of unknown length into buffers, and C strings."""
 
 from __future__ import annotations
 
@@ -41,18 +41,23 @@ def u32_array(values: List[int]) -> Any:
         raise out_of_range(values, exc) from None
 
 
+#: Elements `read_array` offers on its first try: enough for most lists in one call, which
+#: matters when the call is costly (ttt_game_optimal_moves solves the position each time).
+FIRST_TRY = 64
+
+
 def read_array(fn: Callable[..., int], handle: Any, ctype: str, spare: int = 0) -> Tuple[Any, int]:
-    """Reads a variable-length array from a `fn(handle, out, capacity, &count)` call: once
-    with no buffer to learn the count, then into a buffer of that size plus `spare` elements
-    (1 for a string's NUL). Returns the C array and the count."""
+    """Reads a variable-length array from a `fn(handle, out, capacity, &count)` call into a
+    buffer of FIRST_TRY elements, or if that is too small, into one of the reported count plus
+    `spare` elements (1 for a string's NUL). Returns the C array and the count."""
     count = ffi.new("size_t *")
-    status = fn(handle, ffi.NULL, 0, count)
-    if status not in (lib.TTT_OK, lib.TTT_BUFFER_TOO_SMALL):
+    array = ffi.new(f"{ctype}[]", FIRST_TRY)
+    status = fn(handle, array, FIRST_TRY, count)
+    if status == lib.TTT_BUFFER_TOO_SMALL:
+        array = ffi.new(f"{ctype}[]", count[0] + spare)
+        call(fn, handle, array, count[0] + spare, count)
+    elif status:
         raise error_for(status)
-    size = count[0] + spare
-    array = ffi.new(f"{ctype}[]", size)
-    if size:
-        call(fn, handle, array, size, count)
     return array, count[0]
 
 
