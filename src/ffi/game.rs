@@ -216,21 +216,28 @@ pub unsafe extern "C" fn ttt_game_size(
     })
 }
 
+/// Runs `body` on a borrowed game behind the panic boundary.
+unsafe fn with_game(game: *const TttGame, body: impl FnOnce(&Game) -> Result<(), TttStatus>) -> TttStatus {
+    // SAFETY: see `game_ref`.
+    guard(|| body(unsafe { game_ref(game) }?))
+}
+
 /// Writes one value computed from a game to a checked out-pointer.
 unsafe fn read<T>(
     game: *const TttGame,
     out: *mut T,
     f: impl FnOnce(&Game) -> Result<T, TttStatus>,
 ) -> TttStatus {
-    guard(|| {
-        // SAFETY: see `game_ref`.
-        let game = unsafe { game_ref(game) }?;
-        let out = out_ptr(out)?;
-        let value = f(game)?;
-        // SAFETY: non-NULL; the caller promises it is writable.
-        unsafe { *out = value };
-        Ok(())
-    })
+    // SAFETY: see `with_game`.
+    unsafe {
+        with_game(game, |game| {
+            let out = out_ptr(out)?;
+            let value = f(game)?;
+            // SAFETY: non-NULL; the caller promises it is writable.
+            *out = value;
+            Ok(())
+        })
+    }
 }
 
 /// The player to move next (1 or 2), or 0 once the game is over.
@@ -287,11 +294,12 @@ pub unsafe extern "C" fn ttt_game_cells(
     capacity: usize,
     out_count: *mut usize,
 ) -> TttStatus {
-    guard(|| {
-        // SAFETY: see `game_ref`; the buffer contract is the caller's, as documented.
-        let game = unsafe { game_ref(game) }?;
-        unsafe { write_list(game.board().cells().iter().copied(), out_cells, capacity, out_count) }
-    })
+    // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
+    unsafe {
+        with_game(game, |game| {
+            write_list(game.board().cells().iter().copied(), out_cells, capacity, out_count)
+        })
+    }
 }
 
 /// The moves played so far, oldest first, as cells `row * cols + col`. `*out_count` is always
@@ -304,11 +312,10 @@ pub unsafe extern "C" fn ttt_game_moves(
     capacity: usize,
     out_count: *mut usize,
 ) -> TttStatus {
-    guard(|| {
-        // SAFETY: see `game_ref`; the buffer contract is the caller's, as documented.
-        let game = unsafe { game_ref(game) }?;
-        unsafe { write_list(game.history().iter().copied(), out_cells, capacity, out_count) }
-    })
+    // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
+    unsafe {
+        with_game(game, |game| write_list(game.history().iter().copied(), out_cells, capacity, out_count))
+    }
 }
 
 /// The empty cells (`row * cols + col`, ascending) the side to move may play; none once the
@@ -322,11 +329,12 @@ pub unsafe extern "C" fn ttt_game_legal_moves(
     out_count: *mut usize,
 ) -> TttStatus {
     // SAFETY: as documented.
-    guard(|| {
-        // SAFETY: see `game_ref`; the buffer contract is the caller's, as documented.
-        let game = unsafe { game_ref(game) }?;
-        unsafe { write_list(game.legal_moves().map(|c| c as u32), out_cells, capacity, out_count) }
-    })
+    // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
+    unsafe {
+        with_game(game, |game| {
+            write_list(game.legal_moves().map(|c| c as u32), out_cells, capacity, out_count)
+        })
+    }
 }
 
 /// The cells (`row * cols + col`) of the winning line, end to end: the whole unbroken run
@@ -340,11 +348,12 @@ pub unsafe extern "C" fn ttt_game_winning_line(
     capacity: usize,
     out_count: *mut usize,
 ) -> TttStatus {
-    guard(|| {
-        // SAFETY: see `game_ref`; the buffer contract is the caller's, as documented.
-        let game = unsafe { game_ref(game) }?;
-        unsafe { write_list(game.winning_line().map(|c| c as u32), out_cells, capacity, out_count) }
-    })
+    // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
+    unsafe {
+        with_game(game, |game| {
+            write_list(game.winning_line().map(|c| c as u32), out_cells, capacity, out_count)
+        })
+    }
 }
 
 /// The game as text, `rows,cols,k:BOARD:P`: BOARD in the `ttt_validate` format (rows joined by
@@ -361,11 +370,8 @@ pub unsafe extern "C" fn ttt_game_to_text(
     capacity: usize,
     out_len: *mut usize,
 ) -> TttStatus {
-    guard(|| {
-        // SAFETY: see `game_ref`; the buffer contract is the caller's, as documented.
-        let game = unsafe { game_ref(game) }?;
-        unsafe { write_text(&game.try_to_text()?, out_text, capacity, out_len) }
-    })
+    // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
+    unsafe { with_game(game, |game| write_text(&game.try_to_text()?, out_text, capacity, out_len)) }
 }
 
 /// Creates a game from `ttt_game_to_text`'s format (`len` bytes at `text`, no NUL needed; the
