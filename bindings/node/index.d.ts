@@ -62,7 +62,9 @@ export class Verdict {
 export const Status: Readonly<Record<string, number>>;
 
 export class TicTacToeError extends Error {
-  readonly status: number;
+  /** The TttStatus number; null for GameClosedError, which is not a library status. */
+  readonly status: number | null;
+  /** The status's name, e.g. 'CELL_OCCUPIED'; 'GAME_CLOSED' for GameClosedError. */
   readonly code: string;
 }
 export class IllegalMoveError extends TicTacToeError {
@@ -72,4 +74,4 @@ export class IllegalMoveError extends TicTacToeError {
 export class HistoryError extends TicTacToeError {}
 export class ParseError extends TicTacToeError {}
 export class InvalidArgumentError extends TicTacToeError {}
-export class GameClosedError extends Error {}
+export class GameClosedError extends TicTacToeError {}

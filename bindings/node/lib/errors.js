@@ -1,16 +1,21 @@
 'use strict';
 // Errors. Every non-OK status from the library is thrown as a TicTacToeError (or a subclass
-// for the statuses a caller typically handles); misuse caught in JS before C is reached is a
-// TypeError / RangeError, and use of a closed game is a GameClosedError.
+// for the statuses a caller typically handles), and so is use of a closed game
+// (GameClosedError, which has no status). Misuse caught in JS before C is reached is a
+// TypeError / RangeError.
 const { C, STATUS_NAMES } = require('./native');
 
 class TicTacToeError extends Error {
-  /** @param {number} status a TttStatus value other than OK */
-  constructor(status, detail) {
-    super(`tictactoe: ${C.ttt_status_str(status)}${detail ? ` (${detail})` : ''}`);
+  /**
+   * @param {string} message
+   * @param {number|null} status a TttStatus value other than OK (null: not from the library)
+   * @param {string} code the status's name, e.g. 'CELL_OCCUPIED'
+   */
+  constructor(message, status, code) {
+    super(message);
     this.name = new.target.name;
     this.status = status;
-    this.code = STATUS_NAMES[status] || 'UNKNOWN';
+    this.code = code;
   }
 }
 
@@ -23,11 +28,10 @@ class ParseError extends TicTacToeError {}
 /** INVALID_ARGUMENT or TOO_LARGE: a size, k or player outside its domain. */
 class InvalidArgumentError extends TicTacToeError {}
 
-/** Thrown by every use of a game after close(). Not a library status. */
-class GameClosedError extends Error {
+/** Thrown by every use of a game after close(); `status` is null, `code` 'GAME_CLOSED'. */
+class GameClosedError extends TicTacToeError {
   constructor() {
-    super('tictactoe: the game is closed');
-    this.name = 'GameClosedError';
+    super('tictactoe: the game is closed', null, 'GAME_CLOSED');
   }
 }
 
@@ -45,8 +49,9 @@ const CLASS_OF = {
 };
 
 function errorFor(status, detail) {
-  const Class = CLASS_OF[STATUS_NAMES[status]] || TicTacToeError;
-  return new Class(status, detail);
+  const code = STATUS_NAMES[status] || 'UNKNOWN';
+  const Class = CLASS_OF[code] || TicTacToeError;
+  return new Class(`tictactoe: ${C.ttt_status_str(status)}${detail ? ` (${detail})` : ''}`, status, code);
 }
 
 /** Throws the error for a non-OK status. */

@@ -22,7 +22,10 @@ test('a closed game throws GameClosedError for every operation', () => {
     winningLine: () => g.winningLine, toText: () => g.toText(), bestMove: () => g.bestMove(),
     optimalMoves: () => g.optimalMoves(),
   };
-  for (const [name, use] of Object.entries(uses)) assert.throws(use, ttt.GameClosedError, name);
+  for (const [name, use] of Object.entries(uses)) {
+    assert.throws(use, { name: 'GameClosedError', code: 'GAME_CLOSED', status: null }, name);
+  }
+  assert.throws(() => g.play(0, 1), ttt.TicTacToeError);
   assert.equal(String(g), 'Game(closed)');
   assert.equal(g.rows, 3, 'the size stays readable');
 });
