@@ -6,16 +6,21 @@
 //! 7×7 56). This is the same rule as `Rules::line_at`, computed on whole boards at once; the
 //! exhaustive tests prove the two agree.
 
-use crate::rules::{Dir, Rules};
+use crate::rules::Rules;
 
 /// How a board shape maps onto 64-bit boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     k: u32,
     width: u32,
-    /// Bit steps of the directions that can hold k in a row (→ ↓ ↘ ↙ order), first `live`.
+    /// Bit steps of → ↓ ↘ ↙.
     steps: [u32; 4],
-    live: usize,
+}
+
+/// `x >> n`, with every bit shifted out when `n >= 64` (a run that would leave the 64 bits).
+#[inline]
+fn shr(x: u64, n: u32) -> u64 {
+    x.checked_shr(n).unwrap_or(0)
 }
 
 impl Layout {
@@ -25,14 +30,7 @@ impl Layout {
         if u64::from(rules.rows()) * u64::from(width) > 64 {
             return None;
         }
-        let mut layout = Layout { k: rules.k(), width, steps: [0; 4], live: 0 };
-        for (dir, step) in Dir::ALL.into_iter().zip([1, width, width + 1, width - 1]) {
-            if rules.span(dir) >= rules.k() {
-                layout.steps[layout.live] = step;
-                layout.live += 1;
-            }
-        }
-        Some(layout)
+        Some(Layout { k: rules.k(), width, steps: [1, width, width + 1, width - 1] })
     }
 
     /// Stones in a row needed to win.
@@ -46,32 +44,39 @@ impl Layout {
         1 << (row * self.width + col)
     }
 
-    /// The cells where a run of k stones of `b` starts, going along `step`: O(log k) shifts,
-    /// since a run of 2L starts where a run of L starts and another starts L further on.
-    /// Shifts stay below 64: in a direction whose lines can hold k, `(k - 1) * step` is less
-    /// than `rows * (cols + 1)`.
+    /// For each direction (→ ↓ ↘ ↙), the cells where a run of k stones of `b` starts: O(log k)
+    /// shifts, since a run of 2L starts where a run of L starts and another starts L further
+    /// on. All four directions advance together, without a branch on the stones. A run can
+    /// never leave the board and come back: the padding bits stop → ↘ ↙ at the row ends, and ↓
+    /// (like anything shifted past the top bit) runs out of bits.
     #[inline]
-    fn starts(&self, b: u64, step: u32) -> u64 {
-        let (mut runs, mut len) = (b, 1);
+    fn starts(&self, b: u64) -> [u64; 4] {
+        let mut runs = [b; 4];
+        let mut len = 1;
         while len * 2 <= self.k {
-            runs &= runs >> (len * step);
+            for (r, &s) in runs.iter_mut().zip(&self.steps) {
+                *r &= shr(*r, len * s);
+            }
             len *= 2;
         }
-        runs & (runs >> ((self.k - len) * step))
+        let rest = self.k - len;
+        for (r, &s) in runs.iter_mut().zip(&self.steps) {
+            *r &= shr(*r, rest * s);
+        }
+        runs
     }
 
     /// True when `b` holds `k` stones in a row in some direction.
     #[inline]
     pub fn has_line(&self, b: u64) -> bool {
-        self.steps[..self.live].iter().any(|&s| self.starts(b, s) != 0)
+        self.starts(b).iter().fold(0, |any, &r| any | r) != 0
     }
 
     /// The stones of `b` that lie on every one of its lines (each a possible last move): the
     /// intersection of all its k-windows. `None` when `b` has no line.
     pub fn on_every_line(&self, b: u64) -> Option<u64> {
         let mut common = None;
-        for &s in &self.steps[..self.live] {
-            let mut starts = self.starts(b, s);
+        for (mut starts, &s) in self.starts(b).into_iter().zip(&self.steps) {
             while starts != 0 {
                 let first = starts & starts.wrapping_neg();
                 let window = (0..self.k).fold(0, |w, i| w | first << (i * s));
