@@ -2,7 +2,7 @@
 // State" seed) with every verdict and every error path, and the string helpers.
 #include "tictactoe.hpp"
 
-#include <cstring>
+#include <typeinfo>
 
 #include "check.hpp"
 
@@ -110,7 +110,38 @@ static void strings() {
   CHECK(ttt::to_string(static_cast<Status>(999)) == ttt::to_string(static_cast<Status>(1000)));
 }
 
+// Every status maps to its exception class and keeps its number (including those the tests
+// cannot provoke through the API, such as OutOfMemory).
+template <class Kind>
+static bool raises_as(TttStatus raw) {
+  try {
+    ttt::detail::raise(raw, "test");
+  } catch (const ttt::Error& e) {
+    return typeid(e) == typeid(Kind) && e.status() == static_cast<Status>(raw);
+  }
+  return false;
+}
+
+static void every_status_has_its_exception() {
+  CHECK(raises_as<ttt::Error>(TTT_NULL_POINTER));
+  CHECK(raises_as<ttt::InvalidArgument>(TTT_INVALID_ARGUMENT));
+  CHECK(raises_as<ttt::IllegalMove>(TTT_OUT_OF_BOUNDS));
+  CHECK(raises_as<ttt::IllegalMove>(TTT_CELL_OCCUPIED));
+  CHECK(raises_as<ttt::IllegalMove>(TTT_WRONG_TURN));
+  CHECK(raises_as<ttt::IllegalMove>(TTT_GAME_OVER));
+  CHECK(raises_as<ttt::NoHistory>(TTT_NOTHING_TO_UNDO));
+  CHECK(raises_as<ttt::NoHistory>(TTT_NOTHING_TO_REDO));
+  CHECK(raises_as<ttt::ParseError>(TTT_PARSE_ERROR));
+  CHECK(raises_as<ttt::Error>(TTT_BUFFER_TOO_SMALL));
+  CHECK(raises_as<ttt::InvalidArgument>(TTT_TOO_LARGE));
+  CHECK(raises_as<ttt::Error>(TTT_OUT_OF_MEMORY));
+  CHECK(raises_as<ttt::ParseError>(TTT_UNREACHABLE_BOARD));
+  CHECK(raises_as<ttt::TooHard>(TTT_TOO_HARD));
+  CHECK(raises_as<ttt::Error>(TTT_INTERNAL_ERROR));
+}
+
 int main() {
+  every_status_has_its_exception();
   find_winner_seed();
   judge_general_boards();
   judge_errors();

@@ -16,7 +16,9 @@ namespace TicTacToe.Tests
                 GameTests.LargeBoards,
                 AiTests.EmptyBoardIsADraw, AiTests.ImmediateWin, AiTests.ForcedLoss, AiTests.Errors,
                 RulesTests.FindWinnerSeed, RulesTests.JudgeGeneralBoards, RulesTests.JudgeErrors,
-                RulesTests.ValidStateSeed, RulesTests.EveryVerdict, RulesTests.ValidateErrors, RulesTests.Names,
+                RulesTests.ValidStateSeed, RulesTests.EveryVerdict, RulesTests.ValidateErrors, RulesTests.EveryStatusHasItsException,
+                RulesTests.EnumsMatchTheHeader,
+                RulesTests.Names,
             };
             foreach (Action test in tests)
             {

@@ -1,6 +1,7 @@
 // RulesTests.cs — the functions without a game: Judge / FindWinner ("Find Winner" seed),
 // Validate ("Valid State" seed) with every verdict and error, and the names.
 using System;
+using System.Collections.Generic;
 
 namespace TicTacToe.Tests
 {
@@ -101,6 +102,59 @@ namespace TicTacToe.Tests
             Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.Validate(new[] { "X..", "...", "..." }, -1));
             Assert.Throws<ArgumentNullException>(() => Ttt.Validate(new[] { "X..", null, "..." }));
             Assert.Throws<ArgumentNullException>(() => Ttt.Validate((string)null));
+        }
+
+        // Every status maps to its exception class and keeps its number (including those the
+        // tests cannot provoke through the API, such as OutOfMemory).
+        internal static void EveryStatusHasItsException()
+        {
+            var expected = new Dictionary<Status, Type>
+            {
+                { Status.NullPointer, typeof(TicTacToeException) },
+                { Status.InvalidArgument, typeof(InvalidRulesException) },
+                { Status.OutOfBounds, typeof(IllegalMoveException) },
+                { Status.CellOccupied, typeof(IllegalMoveException) },
+                { Status.WrongTurn, typeof(IllegalMoveException) },
+                { Status.GameOver, typeof(IllegalMoveException) },
+                { Status.NothingToUndo, typeof(NoHistoryException) },
+                { Status.NothingToRedo, typeof(NoHistoryException) },
+                { Status.ParseError, typeof(ParseException) },
+                { Status.BufferTooSmall, typeof(TicTacToeException) },
+                { Status.TooLarge, typeof(InvalidRulesException) },
+                { Status.OutOfMemory, typeof(TicTacToeException) },
+                { Status.UnreachableBoard, typeof(ParseException) },
+                { Status.TooHard, typeof(TooHardException) },
+                { Status.InternalError, typeof(TicTacToeException) },
+            };
+            Assert.Equal(Enum.GetValues(typeof(Status)).Length - 1, expected.Count);  // all but Ok
+            foreach (var pair in expected)
+            {
+                TicTacToeException e = TicTacToe.Errors.For(pair.Key, "test", null);
+                Assert.Equal(pair.Value, e.GetType());
+                Assert.Equal(pair.Key, e.Status);
+            }
+        }
+
+        // Status, Result and Verdict repeat the C numbers; test.sh passes the header's enum
+        // constants ("TTT_CELL_OCCUPIED = 4" lines) so that any drift fails here.
+        internal static void EnumsMatchTheHeader()
+        {
+            string path = Environment.GetEnvironmentVariable("TTT_HEADER_ENUMS");
+            Assert.True(!string.IsNullOrEmpty(path), "test.sh passes TTT_HEADER_ENUMS");
+            var csharp = new Dictionary<string, uint>();
+            foreach (Type type in new[] { typeof(Status), typeof(Result), typeof(Verdict) })
+                foreach (object value in Enum.GetValues(type))
+                    csharp.Add(value.ToString().ToLowerInvariant(), (uint)value);
+            string[] lines = System.IO.File.ReadAllLines(path);
+            Assert.Equal(csharp.Count, lines.Length);
+            foreach (string line in lines)
+            {
+                string[] parts = line.Trim().Split(new[] { " = " }, StringSplitOptions.None);
+                string name = parts[0].Substring("TTT_".Length).Replace("_", "").ToLowerInvariant();
+                uint number;
+                Assert.True(csharp.TryGetValue(name, out number), parts[0] + " has a C# member");
+                Assert.Equal(uint.Parse(parts[1]), number);
+            }
         }
 
         internal static void Names()
