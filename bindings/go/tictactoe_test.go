@@ -531,7 +531,7 @@ func TestDistinctGamesInParallel(t *testing.T) {
 // own goroutine after a collection), then checks it is exactly want.
 func waitForFrees(t *testing.T, want int64) {
 	t.Helper()
-	for i := 0; i < 200 && nativeFrees.Load() < want; i++ {
+	for i := 0; i < 1000 && nativeFrees.Load() < want; i++ {
 		runtime.GC()
 		time.Sleep(5 * time.Millisecond)
 	}

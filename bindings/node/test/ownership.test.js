@@ -41,7 +41,7 @@ test('Symbol.dispose closes the game', () => {
 // Collects garbage until the free count reaches `want` (FinalizationRegistry callbacks run as
 // tasks after a collection), then checks it is exactly `want`.
 async function settleFrees(want) {
-  for (let i = 0; i < 100 && ttt._nativeFrees() < want; i++) {
+  for (let i = 0; i < 1000 && ttt._nativeFrees() < want; i++) {
     global.gc();
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
