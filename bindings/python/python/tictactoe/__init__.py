@@ -34,7 +34,7 @@ from ._errors import (
 )
 from ._exercises import Verdict, judge, validate
 from ._ffi import string as _string
-from ._game import Game
+from ._game import Game, Level
 from ._native import lib as _lib
 
 #: The C library's version ("MAJOR.MINOR.PATCH"), which is also this package's.
@@ -54,6 +54,7 @@ __all__ = [
     "IllegalMove",
     "InternalError",
     "InvalidArgument",
+    "Level",
     "NothingToRedo",
     "NothingToUndo",
     "NumberOutOfRange",

@@ -8,15 +8,13 @@ from typing import Any, Callable, List, Tuple
 from ._errors import NumberOutOfRange, error_for
 from ._native import ffi, lib
 
-U32_MAX = 0xFFFFFFFF
-
-
 def out_of_range(values: Any, exc: OverflowError) -> NumberOutOfRange:
-    """Turns cffi's OverflowError for an int that does not fit uint32_t into ours, naming
-    the first offending number."""
-    bad = next((v for v in values if isinstance(v, int) and not 0 <= v <= U32_MAX), None)
-    what = f"{bad} is outside 0..{U32_MAX}" if bad is not None else str(exc)
-    return NumberOutOfRange(what)
+    """Turns cffi's OverflowError for an int that does not fit its C type into ours. cffi
+    names a too-big number and its type itself; a negative one we name."""
+    negative = next((v for v in values if isinstance(v, int) and v < 0), None)
+    if negative is not None:
+        return NumberOutOfRange(f"{negative} is negative; C takes an unsigned number here")
+    return NumberOutOfRange(str(exc))
 
 
 def call(fn: Callable[..., int], *args: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Any, List, Tuple, Type, TypeVar
 
 from ._errors import error_for
@@ -27,6 +28,16 @@ _move, _play = lib.ttt_game_move, lib.ttt_game_play
 _WINNER = {lib.TTT_A_WINS: 1, lib.TTT_B_WINS: 2}
 _BOARD_CHARS = bytes.maketrans(b"\x00\x01\x02", b".XO")
 _REPR_MAX_CELLS = 1024  # repr() draws the board up to this size
+
+
+class Level(enum.IntEnum):
+    """Difficulty levels of `Game.ai_move`: the header's TTT_LEVEL_* numbers."""
+
+    RANDOM = 0  #: a uniformly random legal move
+    EASY = 1  #: wins in one when it can, else random
+    MEDIUM = 2  #: one-ply greedy: wins, else blocks, else builds its lines
+    HARD = 3  #: a budgeted search of 2,000 nodes
+    PERFECT = 4  #: perfect play where solvable, else a 20,000-node search
 
 
 class Game:
@@ -250,6 +261,24 @@ class Game:
     def optimal_moves(self) -> List[Cell]:
         """Every move that keeps the position's value (all moves in a lost position)."""
         return self._cells(read_u32s(optional_function("ttt_game_optimal_moves"), self._handle))
+
+    def search(self, *, max_nodes: int = 0, max_millis: int = 0, seed: int = 0) -> Cell:
+        """A strong move for the side to move on any board, within `max_nodes` search nodes
+        and/or `max_millis` milliseconds (0 = no limit; at least one must be set). Takes a
+        win in one, else blocks a loss in one. A node budget alone is reproducible: the same
+        game, budget and seed give the same move. InvalidArgument with no limit, GameOver."""
+        return self._ai_cell(optional_function("ttt_game_search"), max_nodes, max_millis, seed)
+
+    def ai_move(self, level: int, seed: int = 0) -> Cell:
+        """A move at a difficulty `level` (a `Level`, RANDOM to PERFECT); the same game, level
+        and seed give the same move. InvalidArgument for an unknown level, GameOver."""
+        return self._ai_cell(optional_function("ttt_game_ai_move"), level, seed)
+
+    def _ai_cell(self, fn: Any, *args: int) -> Cell:
+        # Own buffers, as in best_move: the search runs without the GIL.
+        cell = ffi.new("uint32_t[2]")
+        call(fn, self._handle, *args, cell, cell + 1)
+        return cell[0], cell[1]
 
     # --- display --------------------------------------------------------------------------
 
