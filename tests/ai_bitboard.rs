@@ -21,6 +21,24 @@ fn compare(rules: Rules, geo: &Geometry, mine: &[bool]) {
         assert_eq!(wins & 1 << geo.bit(i) != 0, completes, "{rules:?} cell {i} of {cells:?}");
     }
     assert_eq!(wins & !geo.all(), 0, "only real cells");
+
+    // `reach`: the cells of k-windows made only of `mine` cells, found by walking each window.
+    let (rows, cols, k) = (rules.rows() as i64, rules.cols() as i64, rules.k() as i64);
+    let mut covered = vec![false; cells.len()];
+    for start in 0..rows * cols {
+        for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+            let window: Vec<(i64, i64)> =
+                (0..k).map(|i| (start / cols + i * dr, start % cols + i * dc)).collect();
+            let inside = window.iter().all(|&(r, c)| r >= 0 && c >= 0 && r < rows && c < cols);
+            if inside && window.iter().all(|&(r, c)| mine[(r * cols + c) as usize]) {
+                window.iter().for_each(|&(r, c)| covered[(r * cols + c) as usize] = true);
+            }
+        }
+    }
+    let reach = geo.reach(board);
+    for (i, &want) in covered.iter().enumerate() {
+        assert_eq!(reach & 1 << geo.bit(i) != 0, want, "reach: {rules:?} cell {i} of {cells:?}");
+    }
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! proves both equal to `Rules::line_at`.
 
 use crate::bitboard::Layout;
-use crate::rules::Rules;
+use crate::rules::{Dir, Rules};
 
 /// A board shape mapped onto 64-bit boards.
 #[derive(Clone, Debug)]
@@ -13,8 +13,9 @@ pub struct Geometry {
     layout: Layout,
     rules: Rules,
     width: u32,
-    /// Bit steps of → ↓ ↘ ↙.
+    /// Bit steps of the directions whose lines can hold k stones (→ ↓ ↘ ↙ order), first `live`.
     steps: [u32; 4],
+    live: usize,
     /// Every bit that is a real cell.
     cells: u64,
 }
@@ -38,7 +39,14 @@ impl Geometry {
         for cell in 0..rules.cells() {
             cells |= 1 << Self::bit_of(rules, width, cell);
         }
-        Some(Geometry { layout, rules, width, steps: [1, width, width + 1, width - 1], cells })
+        let mut geo = Geometry { layout, rules, width, steps: [0; 4], live: 0, cells };
+        for (dir, step) in Dir::ALL.into_iter().zip([1, width, width + 1, width - 1]) {
+            if rules.span(dir) >= rules.k() {
+                geo.steps[geo.live] = step;
+                geo.live += 1;
+            }
+        }
+        Some(geo)
     }
 
     fn bit_of(rules: Rules, width: u32, cell: usize) -> u32 {
@@ -85,11 +93,43 @@ impl Geometry {
     /// Every real cell where one more stone of `b` would complete `k` in a row (whether the
     /// cell is empty or not; callers mask with the empty cells). O(k) shifts per direction.
     pub fn win_cells(&self, b: u64) -> u64 {
+        // The run table lives on the stack; size it to k so the common case stays cheap.
+        if self.rules.k() <= 8 {
+            self.win_cells_up_to::<8>(b)
+        } else {
+            self.win_cells_up_to::<64>(b)
+        }
+    }
+
+    /// Every cell of some k-window that lies entirely within `free`: with `free` = a player's
+    /// stones plus the empty cells, the cells where that player can still make a line.
+    /// O(log k) shifts per direction (runs and covers both double).
+    pub fn reach(&self, free: u64) -> u64 {
+        let k = self.rules.k();
+        let mut out = 0;
+        for &s in &self.steps[..self.live] {
+            let (mut starts, mut len) = (free, 1);
+            while len * 2 <= k {
+                starts &= down(starts, len * s);
+                len *= 2;
+            }
+            starts &= down(starts, (k - len) * s);
+            let (mut cover, mut len) = (starts, 1);
+            while len * 2 <= k {
+                cover |= up(cover, len * s);
+                len *= 2;
+            }
+            out |= cover | up(cover, (k - len) * s);
+        }
+        out & self.cells
+    }
+
+    fn win_cells_up_to<const K: usize>(&self, b: u64) -> u64 {
         let k = self.rules.k() as usize;
         let mut out = 0;
-        for &s in &self.steps {
-            // after[j]: cells followed by at least j stones of `b` along `s` (k <= 63 here).
-            let mut after = [!0u64; 64];
+        for &s in &self.steps[..self.live] {
+            // after[j]: cells followed by at least j stones of `b` along `s`.
+            let mut after = [!0u64; K];
             for j in 1..k {
                 after[j] = after[j - 1] & down(b, j as u32 * s);
             }

@@ -17,6 +17,7 @@ pub mod rng;
 mod solve;
 mod symmetry;
 mod table;
+mod tt;
 
 use crate::error::Error;
 use crate::game::Game;
