@@ -49,6 +49,33 @@
 #define TTT_SOLVE_NODES 16777216
 
 /**
+ * Level 0 of `ttt_game_ai_move`: a uniformly random legal move.
+ */
+#define TTT_LEVEL_RANDOM 0
+
+/**
+ * Level 1: takes a win in one move when there is one, else a random legal move.
+ */
+#define TTT_LEVEL_EASY 1
+
+/**
+ * Level 2: one-ply greedy: wins, else blocks an immediate loss, else the cell that best
+ * builds its own lines and spoils the opponent's. No look-ahead.
+ */
+#define TTT_LEVEL_MEDIUM 2
+
+/**
+ * Level 3: budgeted search of 2,000 nodes, a few milliseconds per move on 15x15.
+ */
+#define TTT_LEVEL_HARD 3
+
+/**
+ * Level 4: perfect play where the exact solver proves the position within 2^20 nodes (under
+ * a second), else the budgeted search with 20,000 nodes.
+ */
+#define TTT_LEVEL_PERFECT 4
+
+/**
  * How a game stands, or the outcome of a judged move list.
  */
 enum TttResult
@@ -238,10 +265,10 @@ const char *ttt_verdict_str(TttVerdict verdict);
  * N plies from now (its own move counts as 1); -N when it loses N plies from now. The move is
  * the fastest win, else a draw, else the slowest loss; among equals the one found first.
  *
- * Feasibility: the exact solve needs rows × (cols + 1) <= 64 (any board up to 7×7, 8×7,
- * 5×10, ...) and a proof within `TTT_SOLVE_NODES` search nodes (a few seconds at most, so
- * the call always returns); otherwise `TTT_TOO_HARD` (use `ttt_game_search`). 3×3 k=3 is
- * answered from a built-in table in well under a microsecond; 4×4 k=4 takes milliseconds.
+ * Feasibility: the exact solve needs rows x (cols + 1) <= 64 (any board up to 7x7, 8x7,
+ * 5x10, ...) and a proof within `TTT_SOLVE_NODES` search nodes (a few seconds at most, so
+ * the call always returns); otherwise `TTT_TOO_HARD` (use `ttt_game_search`). 3x3 k=3 is
+ * answered from a built-in table in well under a microsecond; 4x4 k=4 takes milliseconds.
  *
  * Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER` (the game is finished), `TTT_TOO_HARD`,
  * `TTT_OUT_OF_MEMORY`. Never changes the game. Thread-safe for distinct games; the same game
@@ -262,6 +289,34 @@ TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *o
  * `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as `ttt_game_best_move`.
  */
 TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
+
+/**
+ * A strong move for the side to move under a budget, on any board (use it where
+ * `ttt_game_best_move` says `TTT_TOO_HARD`): iterative-deepening alpha-beta over the cells
+ * near the stones with a k-window evaluation. The move is always legal, takes an immediate
+ * win when there is one and otherwise blocks an immediate loss when there is one.
+ *
+ * `max_nodes` bounds the search in nodes (0 = no node limit); `max_millis` in milliseconds
+ * of wall-clock time (0 = no time limit); at least one must be non-zero. With a node budget
+ * (and `max_millis` = 0) the same game, `max_nodes` and `seed` always give the same move; a
+ * time budget stops wherever the clock says, so it is not reproducible. The seed only breaks
+ * ties between equally rated moves. A node costs roughly 1-3 microseconds on 15x15.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (both limits 0), `TTT_GAME_OVER`,
+ * `TTT_OUT_OF_MEMORY`. Never changes the game (it searches a copy); thread-safety as
+ * `ttt_game_best_move`.
+ */
+TttStatus ttt_game_search(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint64_t seed, uint32_t *out_row, uint32_t *out_col);
+
+/**
+ * A move for the side to move at a difficulty `level` (`TTT_LEVEL_RANDOM` ..
+ * `TTT_LEVEL_PERFECT`). The same game, level and seed always give the same move; vary the
+ * seed (e.g. a game counter) for variety. Always legal.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (unknown level), `TTT_GAME_OVER`,
+ * `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as `ttt_game_best_move`.
+ */
+TttStatus ttt_game_ai_move(const TttGame *game, uint32_t level, uint64_t seed, uint32_t *out_row, uint32_t *out_col);
 
 /**
  * Creates an empty game on a `rows` × `cols` board where `k` in a row wins; player 1 moves

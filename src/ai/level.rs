@@ -1,1 +1,79 @@
-//! Difficulty levels.
+//! Difficulty levels for games: one call, a level and a seed, a move.
+
+use super::rng::Rng;
+use super::search::{search, Budget};
+use crate::error::Error;
+use crate::game::Game;
+use crate::rules::Dir;
+
+/// How strongly [`ai_move`] plays, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A uniformly random legal move.
+    Random = 0,
+    /// Takes a win in one move when there is one, else a random legal move.
+    Easy = 1,
+    /// One-ply greedy: wins, else blocks, else the cell that best builds its own lines and
+    /// spoils the opponent's (the search's move ordering, no look-ahead).
+    Medium = 2,
+    /// The budgeted search with `HARD_NODES` nodes (a few milliseconds on 15×15).
+    Hard = 3,
+    /// The exact solver when it proves the position within `PERFECT_SOLVE_NODES` nodes (then
+    /// the move is game-theoretically best); otherwise the search with `PERFECT_NODES`.
+    Perfect = 4,
+}
+
+/// Search nodes of `Level::Hard`.
+const HARD_NODES: u64 = 2_000;
+/// Search nodes of `Level::Perfect` where the exact solver gives up.
+const PERFECT_NODES: u64 = 20_000;
+/// Node budget of the exact solver at `Level::Perfect`, small enough to keep a move well
+/// under a second where it fails.
+const PERFECT_SOLVE_NODES: u64 = 1 << 20;
+
+impl Level {
+    /// The level numbered `n` (0 ..= 4), else `InvalidArgument`.
+    pub fn from_number(n: u32) -> Result<Level, Error> {
+        Ok(match n {
+            0 => Level::Random,
+            1 => Level::Easy,
+            2 => Level::Medium,
+            3 => Level::Hard,
+            4 => Level::Perfect,
+            _ => return Err(Error::InvalidArgument),
+        })
+    }
+}
+
+/// A move for the side to move of `game` at `level`, as a row-major cell. The same game, level
+/// and seed always give the same move. `GameOver` for a finished game.
+pub fn ai_move(game: &Game, level: Level, seed: u64) -> Result<usize, Error> {
+    let nodes = |max_nodes| Budget { max_nodes, max_time: None };
+    match level {
+        Level::Random | Level::Easy => {
+            let me = game.to_move().ok_or(Error::GameOver)?;
+            let moves = game.legal_moves();
+            let win = moves.clone().find(|&c| completes_line(game, c, me.stone()));
+            match win.filter(|_| level == Level::Easy) {
+                Some(cell) => Ok(cell),
+                None => moves.clone().nth(Rng::new(seed).below(moves.count())).ok_or(Error::GameOver),
+            }
+        }
+        Level::Medium => search(game, nodes(1), seed),
+        Level::Hard => search(game, nodes(HARD_NODES), seed),
+        Level::Perfect => match super::solve(game, PERFECT_SOLVE_NODES) {
+            Ok(best) => Ok(best.cell),
+            Err(Error::TooHard | Error::OutOfMemory) => search(game, nodes(PERFECT_NODES), seed),
+            Err(e) => Err(e),
+        },
+    }
+}
+
+/// Would a stone of `stone` on empty `cell` complete k in a row?
+fn completes_line(game: &Game, cell: usize, stone: u8) -> bool {
+    let rules = game.rules();
+    let k = rules.k();
+    Dir::ALL
+        .into_iter()
+        .any(|d| rules.span(d) >= k && rules.run(game.board().cells(), cell, d, stone, k - 1).1 >= k)
+}

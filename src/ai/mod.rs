@@ -11,13 +11,16 @@
 //! read-only 3,3,3 table.
 
 pub mod bitboard;
-
+mod level;
 pub mod rng;
-
+mod search;
 mod solve;
 mod symmetry;
 mod table;
 mod tt;
+
+pub use level::{ai_move, Level};
+pub use search::{search, Budget};
 
 use crate::error::Error;
 use crate::game::Game;

@@ -6,6 +6,7 @@ use super::status::TttStatus;
 use super::{guard, out_ptr, write_list};
 use crate::ai;
 use crate::Game;
+use std::time::Duration;
 
 /// Writes a row-major cell as (row, col) through two checked out-pointers.
 unsafe fn write_cell(game: &Game, cell: usize, out_row: *mut u32, out_col: *mut u32) {
@@ -22,10 +23,10 @@ unsafe fn write_cell(game: &Game, cell: usize, out_row: *mut u32, out_col: *mut 
 /// N plies from now (its own move counts as 1); -N when it loses N plies from now. The move is
 /// the fastest win, else a draw, else the slowest loss; among equals the one found first.
 ///
-/// Feasibility: the exact solve needs rows × (cols + 1) <= 64 (any board up to 7×7, 8×7,
-/// 5×10, ...) and a proof within `TTT_SOLVE_NODES` search nodes (a few seconds at most, so
-/// the call always returns); otherwise `TTT_TOO_HARD` (use `ttt_game_search`). 3×3 k=3 is
-/// answered from a built-in table in well under a microsecond; 4×4 k=4 takes milliseconds.
+/// Feasibility: the exact solve needs rows x (cols + 1) <= 64 (any board up to 7x7, 8x7,
+/// 5x10, ...) and a proof within `TTT_SOLVE_NODES` search nodes (a few seconds at most, so
+/// the call always returns); otherwise `TTT_TOO_HARD` (use `ttt_game_search`). 3x3 k=3 is
+/// answered from a built-in table in well under a microsecond; 4x4 k=4 takes milliseconds.
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER` (the game is finished), `TTT_TOO_HARD`,
 /// `TTT_OUT_OF_MEMORY`. Never changes the game. Thread-safe for distinct games; the same game
@@ -82,3 +83,82 @@ pub unsafe extern "C" fn ttt_game_optimal_moves(
 /// a few seconds at most on one core. A proof that needs more gives `TTT_TOO_HARD`.
 pub const TTT_SOLVE_NODES: u64 = 16_777_216;
 const _: () = assert!(TTT_SOLVE_NODES == ai::SOLVE_NODES);
+
+// Difficulty levels of `ttt_game_ai_move`, weakest first. Constants rather than a C enum: the
+// level comes in as a plain `uint32_t` and is checked (`ai::Level::from_number`), and a
+// `typedef enum` would need an entry in cbindgen.toml's export list.
+
+/// Level 0 of `ttt_game_ai_move`: a uniformly random legal move.
+pub const TTT_LEVEL_RANDOM: u32 = 0;
+/// Level 1: takes a win in one move when there is one, else a random legal move.
+pub const TTT_LEVEL_EASY: u32 = 1;
+/// Level 2: one-ply greedy: wins, else blocks an immediate loss, else the cell that best
+/// builds its own lines and spoils the opponent's. No look-ahead.
+pub const TTT_LEVEL_MEDIUM: u32 = 2;
+/// Level 3: budgeted search of 2,000 nodes, a few milliseconds per move on 15x15.
+pub const TTT_LEVEL_HARD: u32 = 3;
+/// Level 4: perfect play where the exact solver proves the position within 2^20 nodes (under
+/// a second), else the budgeted search with 20,000 nodes.
+pub const TTT_LEVEL_PERFECT: u32 = 4;
+const _: () =
+    assert!(TTT_LEVEL_PERFECT == ai::Level::Perfect as u32 && TTT_LEVEL_RANDOM == ai::Level::Random as u32);
+
+/// A strong move for the side to move under a budget, on any board (use it where
+/// `ttt_game_best_move` says `TTT_TOO_HARD`): iterative-deepening alpha-beta over the cells
+/// near the stones with a k-window evaluation. The move is always legal, takes an immediate
+/// win when there is one and otherwise blocks an immediate loss when there is one.
+///
+/// `max_nodes` bounds the search in nodes (0 = no node limit); `max_millis` in milliseconds
+/// of wall-clock time (0 = no time limit); at least one must be non-zero. With a node budget
+/// (and `max_millis` = 0) the same game, `max_nodes` and `seed` always give the same move; a
+/// time budget stops wherever the clock says, so it is not reproducible. The seed only breaks
+/// ties between equally rated moves. A node costs roughly 1-3 microseconds on 15x15.
+///
+/// Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (both limits 0), `TTT_GAME_OVER`,
+/// `TTT_OUT_OF_MEMORY`. Never changes the game (it searches a copy); thread-safety as
+/// `ttt_game_best_move`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_search(
+    game: *const TttGame,
+    max_nodes: u64,
+    max_millis: u32,
+    seed: u64,
+    out_row: *mut u32,
+    out_col: *mut u32,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`.
+        let game = unsafe { game_ref(game) }?;
+        let (out_row, out_col) = (out_ptr(out_row)?, out_ptr(out_col)?);
+        let max_time = (max_millis != 0).then(|| Duration::from_millis(u64::from(max_millis)));
+        let cell = ai::search(game, ai::Budget { max_nodes, max_time }, seed)?;
+        // SAFETY: both checked non-NULL; the caller promises they are writable.
+        unsafe { write_cell(game, cell, out_row, out_col) };
+        Ok(())
+    })
+}
+
+/// A move for the side to move at a difficulty `level` (`TTT_LEVEL_RANDOM` ..
+/// `TTT_LEVEL_PERFECT`). The same game, level and seed always give the same move; vary the
+/// seed (e.g. a game counter) for variety. Always legal.
+///
+/// Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (unknown level), `TTT_GAME_OVER`,
+/// `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as `ttt_game_best_move`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_ai_move(
+    game: *const TttGame,
+    level: u32,
+    seed: u64,
+    out_row: *mut u32,
+    out_col: *mut u32,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`.
+        let game = unsafe { game_ref(game) }?;
+        let (out_row, out_col) = (out_ptr(out_row)?, out_ptr(out_col)?);
+        let cell = ai::ai_move(game, ai::Level::from_number(level)?, seed)?;
+        // SAFETY: both checked non-NULL; the caller promises they are writable.
+        unsafe { write_cell(game, cell, out_row, out_col) };
+        Ok(())
+    })
+}

@@ -1,0 +1,228 @@
+//! The budgeted search and the difficulty levels: wins and blocks in constructed positions,
+//! determinism, legality on big boards, a short match against the reference opponents (the
+//! full 200-game match is `#[ignore]`d and printed by `cargo run --release --example
+//! ai_match`), and the C entry points' contract.
+
+#[path = "../examples/ai_match/players.rs"]
+mod players;
+
+use std::time::{Duration, Instant};
+
+use tictactoe::ai::rng::Rng;
+use tictactoe::ai::{ai_move, optimal_moves, search, Budget, Level};
+use tictactoe::ffi::ai::*;
+use tictactoe::ffi::game::*;
+use tictactoe::ffi::TttStatus::*;
+use tictactoe::{Error, Game, Outcome, Player, Rules};
+
+fn nodes(max_nodes: u64) -> Budget {
+    Budget { max_nodes, max_time: None }
+}
+
+/// A game on a rows x cols board with `x` and `o` stones, the side `to_move` next.
+fn position(rows: u32, cols: u32, k: u32, x: &[(u32, u32)], o: &[(u32, u32)], to_move: char) -> Game {
+    let mut board = vec![vec!['.'; cols as usize]; rows as usize];
+    for (&(r, c), stone) in x.iter().map(|p| (p, 'X')).chain(o.iter().map(|p| (p, 'O'))) {
+        board[r as usize][c as usize] = stone;
+    }
+    let rows_text: Vec<String> = board.iter().map(|r| r.iter().collect()).collect();
+    Game::from_text(format!("{rows},{cols},{k}:{}:{to_move}", rows_text.join("/")).as_bytes()).unwrap()
+}
+
+fn cell(game: &Game, r: u32, c: u32) -> usize {
+    game.rules().index(r, c).unwrap()
+}
+
+/// Every level that looks ahead at all, and the bare search at small and large budgets.
+fn strong_moves(game: &Game) -> Vec<usize> {
+    let mut out = vec![search(game, nodes(1), 1).unwrap(), search(game, nodes(5000), 2).unwrap()];
+    for level in [Level::Medium, Level::Hard, Level::Perfect] {
+        out.push(ai_move(game, level, 3).unwrap());
+    }
+    out
+}
+
+const FAR_X: [(u32, u32); 4] = [(0, 0), (0, 2), (14, 14), (14, 12)];
+const FAR_O: [(u32, u32); 4] = [(0, 14), (2, 14), (14, 0), (12, 0)];
+
+#[test]
+fn takes_an_open_four_and_a_broken_four() {
+    let open = position(15, 15, 5, &[(7, 5), (7, 6), (7, 7), (7, 8)], &FAR_O, 'X');
+    for m in strong_moves(&open) {
+        assert!([cell(&open, 7, 4), cell(&open, 7, 9)].contains(&m), "{m}");
+    }
+    let broken = position(15, 15, 5, &[(7, 3), (7, 4), (7, 6), (7, 7)], &FAR_O, 'X');
+    for m in strong_moves(&broken) {
+        assert_eq!(m, cell(&broken, 7, 5));
+    }
+    assert_eq!(ai_move(&broken, Level::Easy, 9).unwrap(), cell(&broken, 7, 5));
+}
+
+#[test]
+fn blocks_an_open_four_and_a_double_threat() {
+    // O threatens both ends of an open four: either block is the (losing) best.
+    let open = position(15, 15, 5, &FAR_X, &[(7, 5), (7, 6), (7, 7), (7, 8)], 'X');
+    for m in strong_moves(&open) {
+        assert!([cell(&open, 7, 4), cell(&open, 7, 9)].contains(&m), "{m}");
+    }
+    // Two closed fours in different lines: one win cell each.
+    let x = [(3, 2), (4, 10), (0, 0), (0, 2), (14, 14), (14, 12), (12, 3), (10, 13)];
+    let o = [(3, 3), (3, 4), (3, 5), (3, 6), (5, 10), (6, 10), (7, 10), (8, 10)];
+    let double = position(15, 15, 5, &x, &o, 'X');
+    for m in strong_moves(&double) {
+        assert!([cell(&double, 3, 7), cell(&double, 9, 10)].contains(&m), "{m}");
+    }
+    // A diagonal four blocked at one end, on 19x19 with k = 5 and on 7x6 with k = 4.
+    let diagonal = position(
+        19,
+        19,
+        5,
+        &[(8, 8), (0, 0), (18, 18), (0, 18)],
+        &[(9, 9), (10, 10), (11, 11), (12, 12)],
+        'X',
+    );
+    for m in strong_moves(&diagonal) {
+        assert_eq!(m, cell(&diagonal, 13, 13));
+    }
+    let short = position(7, 6, 4, &[(0, 0), (6, 5), (0, 5)], &[(1, 1), (2, 2), (3, 3)], 'X');
+    for m in strong_moves(&short) {
+        assert_eq!(m, cell(&short, 4, 4));
+    }
+}
+
+#[test]
+fn wins_rather_than_blocks() {
+    let x = [(3, 3), (3, 4), (3, 5), (3, 6), (0, 0), (14, 14)];
+    let o = [(9, 3), (9, 4), (9, 5), (9, 6), (3, 2), (0, 14)];
+    let race = position(15, 15, 5, &x, &o, 'X');
+    for m in strong_moves(&race) {
+        assert_eq!(m, cell(&race, 3, 7));
+    }
+}
+
+#[test]
+fn same_inputs_same_move_and_never_illegal() {
+    for (rows, cols, k) in [(15, 15, 5), (19, 19, 5), (7, 6, 4), (1, 9, 3), (4, 4, 4)] {
+        let mut game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
+        let mut rng = Rng::new(u64::from(rows * cols));
+        while game.to_move().is_some() {
+            let seed = rng.next_u64();
+            let first = search(&game, nodes(300), seed).unwrap();
+            assert_eq!(search(&game, nodes(300), seed).unwrap(), first, "deterministic");
+            let before = game.to_text();
+            for level in [Level::Random, Level::Easy, Level::Medium, Level::Hard] {
+                let m = ai_move(&game, level, seed).unwrap();
+                assert_eq!(ai_move(&game, level, seed).unwrap(), m, "deterministic {level:?}");
+                assert!(game.legal_moves().any(|c| c == m), "{level:?} played a taken cell");
+            }
+            assert_eq!(game.to_text(), before, "the AI must not change the game");
+            // Alternate the search's move with a random one to reach varied positions.
+            let m = if rng.below(2) == 0 { first } else { players::random_move(&game, &mut rng) };
+            let (r, c) = game.rules().row_col(m);
+            game.play(r, c).unwrap();
+        }
+    }
+}
+
+#[test]
+fn perfect_level_plays_perfectly_where_solvable() {
+    let mut game = Game::new(Rules::new(3, 3, 3).unwrap()).unwrap();
+    while game.to_move().is_some() {
+        let m = ai_move(&game, Level::Perfect, 0).unwrap();
+        assert!(optimal_moves(&game).unwrap().contains(&m));
+        let (r, c) = game.rules().row_col(m);
+        game.play(r, c).unwrap();
+    }
+    assert_eq!(game.outcome(), Outcome::Draw, "perfect play against itself draws 3,3,3");
+}
+
+#[test]
+fn errors() {
+    let game = Game::new(Rules::new(15, 15, 5).unwrap()).unwrap();
+    assert_eq!(search(&game, nodes(0), 0), Err(Error::InvalidArgument));
+    assert_eq!(Level::from_number(5), Err(Error::InvalidArgument));
+    let won = position(3, 3, 3, &[(0, 0), (0, 1), (0, 2)], &[(1, 0), (1, 1)], 'O');
+    assert_eq!(search(&won, nodes(10), 0), Err(Error::GameOver));
+    assert_eq!(ai_move(&won, Level::Random, 0), Err(Error::GameOver));
+}
+
+#[test]
+fn a_time_budget_is_kept() {
+    let mut game = Game::new(Rules::new(19, 19, 5).unwrap()).unwrap();
+    for (r, c) in [(9, 9), (9, 10), (10, 10), (8, 8), (10, 9), (10, 11)] {
+        game.play(r, c).unwrap();
+    }
+    let start = Instant::now();
+    search(&game, Budget { max_nodes: 0, max_time: Some(Duration::from_millis(50)) }, 0).unwrap();
+    assert!(start.elapsed() < Duration::from_millis(500), "took {:?}", start.elapsed());
+}
+
+/// Wins of the search (with `budget` nodes) over `games` games on 15,15,5, alternating starts.
+fn match_wins(opponent: fn(&Game, &mut Rng) -> usize, games: u64, budget: u64) -> u64 {
+    let mut won = 0;
+    for g in 0..games {
+        let mut game = Game::new(Rules::new(15, 15, 5).unwrap()).unwrap();
+        let ai = if g % 2 == 0 { Player::X } else { Player::O };
+        let mut rng = Rng::new(g ^ 0x5eed);
+        while let Some(side) = game.to_move() {
+            let m =
+                if side == ai { search(&game, nodes(budget), g).unwrap() } else { opponent(&game, &mut rng) };
+            let (r, c) = game.rules().row_col(m);
+            game.play(r, c).unwrap();
+        }
+        won += u64::from(game.outcome() == Outcome::Won(ai));
+    }
+    won
+}
+
+#[test]
+fn short_match_against_random_and_greedy() {
+    assert_eq!(match_wins(players::random_move, 4, 500), 4);
+    assert!(match_wins(players::greedy_move, 6, 500) >= 5);
+}
+
+#[test]
+#[ignore = "about a minute: cargo test --release --test ai_search -- --ignored --nocapture"]
+fn match_of_200_games() {
+    let random = match_wins(players::random_move, 200, 2000);
+    let greedy = match_wins(players::greedy_move, 200, 2000);
+    println!("15,15,5, 2000 nodes/move: {random}/200 won against random, {greedy}/200 against greedy");
+    assert!(random >= 198, "random: {random}/200");
+    assert!(greedy >= 160, "greedy: {greedy}/200");
+}
+
+fn new_game(rows: u32, cols: u32, k: u32) -> *mut TttGame {
+    let mut game = std::ptr::null_mut();
+    assert_eq!(unsafe { ttt_game_new(rows, cols, k, &mut game) }, TTT_OK);
+    game
+}
+
+#[test]
+fn c_search_and_ai_move_contract() {
+    let game = new_game(15, 15, 5);
+    let (mut row, mut col) = (99, 99);
+    assert_eq!(unsafe { ttt_game_search(game, 100, 0, 7, &mut row, &mut col) }, TTT_OK);
+    assert_eq!((row, col), (7, 7), "the centre on an empty board");
+    assert_eq!(unsafe { ttt_game_search(game, 0, 20, 7, &mut row, &mut col) }, TTT_OK);
+    for level in TTT_LEVEL_RANDOM..=TTT_LEVEL_PERFECT {
+        assert_eq!(unsafe { ttt_game_ai_move(game, level, 1, &mut row, &mut col) }, TTT_OK);
+        assert!(row < 15 && col < 15);
+    }
+    let (mut row, mut col) = (99, 99);
+    assert_eq!(unsafe { ttt_game_search(game, 0, 0, 7, &mut row, &mut col) }, TTT_INVALID_ARGUMENT);
+    assert_eq!(unsafe { ttt_game_ai_move(game, 5, 1, &mut row, &mut col) }, TTT_INVALID_ARGUMENT);
+    assert_eq!(unsafe { ttt_game_ai_move(game, u32::MAX, 1, &mut row, &mut col) }, TTT_INVALID_ARGUMENT);
+    assert_eq!(unsafe { ttt_game_search(std::ptr::null(), 1, 0, 7, &mut row, &mut col) }, TTT_NULL_POINTER);
+    assert_eq!(unsafe { ttt_game_search(game, 1, 0, 7, std::ptr::null_mut(), &mut col) }, TTT_NULL_POINTER);
+    assert_eq!(unsafe { ttt_game_ai_move(game, 1, 1, &mut row, std::ptr::null_mut()) }, TTT_NULL_POINTER);
+    assert_eq!(unsafe { ttt_game_ai_move(std::ptr::null(), 1, 1, &mut row, &mut col) }, TTT_NULL_POINTER);
+    assert_eq!((row, col), (99, 99), "nothing written on failure");
+    unsafe { ttt_game_free(game) };
+
+    let over = new_game(1, 3, 1);
+    let mut winner = 0;
+    assert_eq!(unsafe { ttt_game_move(over, 0, 0, 1, &mut winner) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_search(over, 10, 0, 0, &mut row, &mut col) }, TTT_GAME_OVER);
+    assert_eq!(unsafe { ttt_game_ai_move(over, 4, 0, &mut row, &mut col) }, TTT_GAME_OVER);
+    unsafe { ttt_game_free(over) };
+}
