@@ -65,15 +65,6 @@ def read_u32s(fn: Callable[..., int], handle: Any) -> List[int]:
     return ffi.unpack(array, count)
 
 
-def optional_function(name: str) -> Callable[..., int]:
-    """A C function that only newer builds of the library have (the header the wheel was
-    built from decides); NotImplementedError when this build lacks it."""
-    fn = getattr(lib, name, None)
-    if fn is None:
-        raise NotImplementedError(f"{name} is not in the C library this package was built with")
-    return fn
-
-
 def string(c_string: Any) -> str:
     """A static NUL-terminated C string as str."""
     return ffi.string(c_string).decode()

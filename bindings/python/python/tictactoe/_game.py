@@ -6,7 +6,7 @@ import enum
 from typing import Any, List, Tuple, Type, TypeVar
 
 from ._errors import error_for
-from ._ffi import RESULT_NAMES, call, optional_function, out_of_range, read_array, read_u32s
+from ._ffi import RESULT_NAMES, call, out_of_range, read_array, read_u32s
 from ._native import ffi, lib
 
 Cell = Tuple[int, int]
@@ -249,30 +249,29 @@ class Game:
     def best_move(self) -> Tuple[int, int, int]:
         """Perfect play for the side to move: (row, col, score). score 0 = draw with best
         play, +N = the mover wins N plies from now (its move counts), -N = it loses in N.
-        Raises GameOver for a finished game, TooHard when the position is too big to solve,
-        NotImplementedError when the C library predates its AI."""
-        best = optional_function("ttt_game_best_move")
+        Raises GameOver for a finished game, TooHard when the position is too big to solve
+        exactly (then use `search`)."""
         # Own buffers, not the shared scratch space: the search is long and runs without the
         # GIL, and C allows several threads to search one (unchanging) game at once.
         cell, score = ffi.new("uint32_t[2]"), ffi.new("int32_t *")
-        call(best, self._handle, cell, cell + 1, score)
+        call(lib.ttt_game_best_move, self._handle, cell, cell + 1, score)
         return cell[0], cell[1], score[0]
 
     def optimal_moves(self) -> List[Cell]:
         """Every move that keeps the position's value (all moves in a lost position)."""
-        return self._cells(read_u32s(optional_function("ttt_game_optimal_moves"), self._handle))
+        return self._cells(read_u32s(lib.ttt_game_optimal_moves, self._handle))
 
     def search(self, *, max_nodes: int = 0, max_millis: int = 0, seed: int = 0) -> Cell:
         """A strong move for the side to move on any board, within `max_nodes` search nodes
         and/or `max_millis` milliseconds (0 = no limit; at least one must be set). Takes a
         win in one, else blocks a loss in one. A node budget alone is reproducible: the same
         game, budget and seed give the same move. InvalidArgument with no limit, GameOver."""
-        return self._ai_cell(optional_function("ttt_game_search"), max_nodes, max_millis, seed)
+        return self._ai_cell(lib.ttt_game_search, max_nodes, max_millis, seed)
 
     def ai_move(self, level: int, seed: int = 0) -> Cell:
         """A move at a difficulty `level` (a `Level`, RANDOM to PERFECT); the same game, level
         and seed give the same move. InvalidArgument for an unknown level, GameOver."""
-        return self._ai_cell(optional_function("ttt_game_ai_move"), level, seed)
+        return self._ai_cell(lib.ttt_game_ai_move, level, seed)
 
     def _ai_cell(self, fn: Any, *args: int) -> Cell:
         # Own buffers, as in best_move: the search runs without the GIL.
