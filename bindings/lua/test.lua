@@ -75,6 +75,21 @@ test("cdef declares exactly what the header declares", function()
   assert(header["void ttt_game_free(TttGame *game)"], "the header parser found no functions")
 end)
 
+test("difficulty levels match the header's TTT_LEVEL_* defines", function()
+  local f = assert(io.open(header_path))
+  local header = f:read("*a")
+  f:close()
+  local n = 0
+  for name, value in header:gmatch("#define TTT_LEVEL_([%w_]+) (%d+)") do
+    eq(ttt.level[name], tonumber(value), "level " .. name)
+    n = n + 1
+  end
+  local mine = 0
+  for _ in pairs(ttt.level) do mine = mine + 1 end
+  eq(mine, n, "number of levels")
+  assert(n >= 2, "no levels found in the header")
+end)
+
 test("version matches the header", function()
   local f = assert(io.open(header_path))
   local want = f:read("*a"):match('#define TTT_VERSION_STRING "([^"]+)"')
@@ -294,6 +309,62 @@ test("AI: best move and optimal moves", function()
   raises_status("TOO_HARD", big.optimal_moves, big)
 end)
 
+-- 15x15, k=5. X: (10,0) (10,5) (12,9) (14,14); O: (3,0) (3,1) (3,2) (3,3). X to move must
+-- block O's four at (3,4); O's line is closed on the left by the board's edge.
+local function must_block()
+  local g = ttt.Game(15, 15, 5)
+  for _, m in ipairs({ { 10, 0 }, { 3, 0 }, { 10, 5 }, { 3, 1 }, { 12, 9 }, { 3, 2 }, { 14, 14 }, { 3, 3 } }) do
+    g:play(m[1], m[2])
+  end
+  return g
+end
+
+test("AI: budgeted search wins, blocks, is deterministic and changes nothing", function()
+  local g = must_block()
+  local before = g:to_text()
+  local r, c = g:search({ max_nodes = 5000, seed = 7 })
+  eq(r, 3); eq(c, 4, "search blocks the four")
+  local r2, c2 = g:search({ max_nodes = 5000, seed = 7 })
+  eq(r2 * 15 + c2, r * 15 + c, "same budget and seed, same move")
+  r, c = g:search({ max_millis = 50 })
+  eq(r, 3); eq(c, 4, "a time budget blocks too")
+  eq(g:to_text(), before, "the search did not change the game")
+  -- X: (7,3) (7,4) (7,5) (7,6), open at both ends; X to move wins at (7,2) or (7,7).
+  local w = ttt.Game(15, 15, 5)
+  for _, m in ipairs({ { 7, 3 }, { 0, 0 }, { 7, 4 }, { 0, 2 }, { 7, 5 }, { 0, 4 }, { 7, 6 }, { 0, 6 } }) do
+    w:play(m[1], m[2])
+  end
+  r, c = w:search({ max_nodes = 1000, seed = 0xFFFFFFFFFFFFFFFFULL })
+  eq(w:play(r, c), "A", "search takes the win")
+  raises_status("GAME_OVER", w.search, w, { max_nodes = 10 })
+  raises_status("INVALID_ARGUMENT", g.search, g, {})
+  raises_message("out of range", g.search, g, { max_nodes = -1 })
+  raises_message("out of range", g.search, g, { max_millis = 2 ^ 32 })
+  raises_message("integer expected", g.search, g, { max_nodes = 10, seed = 0.5 })
+  raises_message("table expected", g.search, g, 100)
+end)
+
+test("AI: difficulty levels", function()
+  local g = must_block()
+  for _, level in ipairs({ ttt.level.MEDIUM, ttt.level.HARD, ttt.level.PERFECT }) do
+    local r, c = g:ai_move(level, 1)
+    eq(r * 15 + c, 3 * 15 + 4, "level " .. level .. " blocks the four")
+  end
+  local r, c = g:ai_move(ttt.level.RANDOM, 42)
+  eq(g:cell(r, c), 0, "a random move is legal")
+  local r2, c2 = g:ai_move(ttt.level.RANDOM, 42)
+  eq(r2 * 15 + c2, r * 15 + c, "same seed, same move")
+  raises_status("INVALID_ARGUMENT", g.ai_move, g, 5)
+  raises_message("integer expected", g.ai_move, g, nil)
+  -- 3x3 after X (0,0), O (0,1): PERFECT plays one of the winning moves.
+  local t = ttt.Game()
+  t:play(0, 0); t:play(0, 1)
+  r, c = t:ai_move(ttt.level.PERFECT)
+  local optimal = false
+  for _, m in ipairs(t:optimal_moves()) do optimal = optimal or (m[1] == r and m[2] == c) end
+  assert(optimal, ("PERFECT played %d,%d, not an optimal move"):format(r, c))
+end)
+
 ------------------------------------------------------------------------------------------------
 -- Argument checks happen in Lua, before C.
 
@@ -329,7 +400,7 @@ test("a closed game raises instead of touching freed memory", function()
   g:close() -- idempotent
   for _, name in ipairs({ "play", "move", "undo", "redo", "reset", "clone", "result", "winner",
     "to_move", "first_player", "cell", "move_count", "cells", "moves", "legal_moves",
-    "winning_line", "to_text", "best_move", "optimal_moves" }) do
+    "winning_line", "to_text", "best_move", "optimal_moves", "search", "ai_move" }) do
     raises_message("closed", g[name], g, 0, 0, 1)
   end
   eq(tostring(g), "tictactoe.Game(closed)")

@@ -25,6 +25,8 @@ const char *ttt_result_str(TttResult result);
 const char *ttt_verdict_str(TttVerdict verdict);
 TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
 TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
+TttStatus ttt_game_search(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint64_t seed, uint32_t *out_row, uint32_t *out_col);
+TttStatus ttt_game_ai_move(const TttGame *game, uint32_t level, uint64_t seed, uint32_t *out_row, uint32_t *out_col);
 TttStatus ttt_game_new(uint32_t rows, uint32_t cols, uint32_t k, TttGame **out_game);
 TttStatus ttt_tictactoe_new(uint32_t n, TttGame **out_game);
 void ttt_game_free(TttGame *game);
@@ -66,6 +68,10 @@ local function enum_table(name)
 end
 M.status = enum_table("TttStatus")
 M.verdict = enum_table("TttVerdict")
+
+-- Difficulty levels of Game:ai_move, the header's TTT_LEVEL_* (#defines, so not in the cdef;
+-- test.lua checks them against the header).
+M.level = { RANDOM = 0, EASY = 1, MEDIUM = 2, HARD = 3, PERFECT = 4 }
 
 -- The library is opened on first use, so that M.load(path) can pick another file first.
 -- Default: $TICTACTOE_LIB if set, else "tictactoe" (libtictactoe.so on the loader's path).
@@ -117,6 +123,20 @@ local function u32(v, n, fname)
     argerror(n, fname, "integer expected, got " .. tostring(v))
   elseif v < 0 or v > 0xFFFFFFFF then
     argerror(n, fname, tostring(v) .. " out of range [0, 4294967295]")
+  end
+  return v
+end
+
+-- A uint64_t argument: an integer Lua number up to 2^53 (beyond that a double is not exact), or
+-- a uint64_t cdata (e.g. 0xFFFFFFFFFFFFFFFFULL) for the full range.
+local function u64(v, n, fname)
+  if ffi.istype("uint64_t", v) then return v end
+  if type(v) ~= "number" then
+    argerror(n, fname, "integer or uint64_t expected, got " .. type(v))
+  elseif v ~= math.floor(v) then
+    argerror(n, fname, "integer expected, got " .. tostring(v))
+  elseif v < 0 or v > 2 ^ 53 then
+    argerror(n, fname, tostring(v) .. " out of range [0, 2^53] (pass a uint64_t cdata beyond)")
   end
   return v
 end
@@ -286,6 +306,28 @@ end
 
 -- Every move that keeps the position's value, as {row, col} pairs in row-major order.
 function Game:optimal_moves() return cell_pairs(self, C.ttt_game_optimal_moves) end
+
+-- A strong move under a budget, on any board: row, col. `opts` = {max_nodes = N,
+-- max_millis = M, seed = S}, each 0 by default; at least one limit must be non-zero. With a node
+-- budget only, the same game, max_nodes and seed always give the same move.
+function Game:search(opts)
+  local ptr = handle(self)
+  opts = opts or {}
+  if type(opts) ~= "table" then argerror(1, "search", "table expected, got " .. type(opts)) end
+  check(C.ttt_game_search(ptr, u64(opts.max_nodes or 0, 1, "search"),
+    u32(opts.max_millis or 0, 1, "search"), u64(opts.seed or 0, 1, "search"),
+    out_u32, out_u32 + 1))
+  return out_u32[0], out_u32[1]
+end
+
+-- A move at a difficulty level (ttt.level.RANDOM .. ttt.level.PERFECT): row, col. The same
+-- game, level and seed (default 0) always give the same move.
+function Game:ai_move(level, seed)
+  local ptr = handle(self)
+  check(C.ttt_game_ai_move(ptr, u32(level, 1, "ai_move"), u64(seed or 0, 2, "ai_move"),
+    out_u32, out_u32 + 1))
+  return out_u32[0], out_u32[1]
+end
 
 function Game:__tostring()
   if self.ptr == nil then return "tictactoe.Game(closed)" end

@@ -26,6 +26,10 @@ export class Game {
   bestMove(): { row: number; col: number; score: number };
   /** Every move that keeps the position's value. */
   optimalMoves(): Cell[];
+  /** A strong move under a node and/or time budget (at least one non-zero). */
+  search(options: { maxNodes?: number | bigint; maxMillis?: number; seed?: number | bigint }): Cell;
+  /** A move at a difficulty level (see Level); deterministic for a game, level and seed. */
+  aiMove(level: number, seed?: number | bigint): Cell;
   toText(): string;
   toString(): string;
   /** Frees the native game now; idempotent. Later use throws GameClosedError. */
@@ -60,6 +64,7 @@ export class Verdict {
 }
 
 export const Status: Readonly<Record<string, number>>;
+export const Level: Readonly<{ RANDOM: 0; EASY: 1; MEDIUM: 2; HARD: 3; PERFECT: 4 }>;
 
 export class TicTacToeError extends Error {
   /** The TttStatus number; null for GameClosedError, which is not a library status. */

@@ -1,6 +1,8 @@
 'use strict';
 // tictactoe: play, judge, validate and solve m,n,k-games through the tictactoe C library.
-const { C, STATUS_NAMES, VERDICT_NAMES, RESULT_STRINGS: RESULTS } = require('./lib/native');
+const {
+  C, STATUS_NAMES, VERDICT_NAMES, RESULT_STRINGS: RESULTS, LEVEL_NAMES,
+} = require('./lib/native');
 const errors = require('./lib/errors');
 const { Game, nativeFrees } = require('./lib/game');
 
@@ -11,8 +13,11 @@ const PARSE_ERROR = STATUS_NAMES.indexOf('PARSE_ERROR');
 const resultOut = new Uint32Array(1);
 const indexOut = new BigUint64Array(1);
 
+const byName = (names) => Object.freeze(Object.fromEntries(names.map((n, i) => [n, i])));
 /** Name -> number for every TttStatus, e.g. Status.CELL_OCCUPIED === 4. */
-const Status = Object.freeze(Object.fromEntries(STATUS_NAMES.map((n, i) => [n, i])));
+const Status = byName(STATUS_NAMES);
+/** Difficulty levels of Game#aiMove: Level.RANDOM (0) .. Level.PERFECT (4). */
+const Level = byName(LEVEL_NAMES);
 
 // [[row, col], ...] -> Uint32Array row0, col0, row1, col1, ...
 function flatMoves(moves) {
@@ -102,7 +107,7 @@ function version() {
 }
 
 module.exports = {
-  Game, judge, findWinner, validate, version, Verdict, Status,
+  Game, judge, findWinner, validate, version, Verdict, Status, Level,
   TicTacToeError: errors.TicTacToeError,
   IllegalMoveError: errors.IllegalMoveError,
   HistoryError: errors.HistoryError,

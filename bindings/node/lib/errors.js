@@ -70,7 +70,24 @@ function u32(name, value) {
   return value;
 }
 
+/** Checks a uint64_t argument: a safe integer Number >= 0, or a BigInt in [0, 2^64). */
+function u64(name, value) {
+  if (typeof value === 'bigint') {
+    if (value < 0n || value >= 1n << 64n) {
+      throw new RangeError(`${name} must be in [0, 2^64), got ${value}`);
+    }
+    return value;
+  }
+  if (typeof value !== 'number') {
+    throw new TypeError(`${name} must be a number or a bigint, got ${typeof value}`);
+  }
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a safe integer >= 0 (or a bigint), got ${value}`);
+  }
+  return value;
+}
+
 module.exports = {
   TicTacToeError, IllegalMoveError, HistoryError, ParseError, InvalidArgumentError,
-  GameClosedError, errorFor, check, u32,
+  GameClosedError, errorFor, check, u32, u64,
 };

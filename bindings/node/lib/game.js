@@ -2,7 +2,7 @@
 // The Game class: owns one native TttGame, freed exactly once by close() or by the GC.
 const util = require('node:util');
 const { C, STATUS_NAMES, RESULT_STRINGS: RESULTS } = require('./native');
-const { GameClosedError, check, errorFor, u32 } = require('./errors');
+const { GameClosedError, check, errorFor, u32, u64 } = require('./errors');
 
 const WINNERS = [0, 1, 2, 0]; // result -> winning player
 const BUFFER_TOO_SMALL = STATUS_NAMES.indexOf('BUFFER_TOO_SMALL');
@@ -227,6 +227,28 @@ class Game {
   /** Every move that keeps the position's value, as [row, col] in row-major order. */
   optimalMoves() {
     return this.#pairs(C.ttt_game_optimal_moves);
+  }
+
+  /**
+   * A strong move for the side to move under a budget, on any board: [row, col]. At least one
+   * of maxNodes and maxMillis must be non-zero; with a node budget only, the same game,
+   * maxNodes and seed always give the same move. 64-bit options take a Number or a BigInt.
+   */
+  search({ maxNodes = 0, maxMillis = 0, seed = 0 } = {}) {
+    const ptr = this.#handle();
+    check(C.ttt_game_search(ptr, u64('maxNodes', maxNodes), u32('maxMillis', maxMillis),
+      u64('seed', seed), u32Out[0], u32Out[1]));
+    return [u32Out[0][0], u32Out[1][0]];
+  }
+
+  /**
+   * A move at a difficulty level (Level.RANDOM .. Level.PERFECT): [row, col]. Deterministic for
+   * a given game, level and seed.
+   */
+  aiMove(level, seed = 0) {
+    const ptr = this.#handle();
+    check(C.ttt_game_ai_move(ptr, u32('level', level), u64('seed', seed), u32Out[0], u32Out[1]));
+    return [u32Out[0][0], u32Out[1][0]];
   }
 
   /** The game as "rows,cols,k:BOARD:P" (P: side to move); Game.fromText reads it back. */

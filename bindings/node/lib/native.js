@@ -12,6 +12,8 @@ const PROTOTYPES = [
   'const char *ttt_verdict_str(TttVerdict verdict)',
   'TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *out_col, int32_t *out_score)',
   'TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count)',
+  'TttStatus ttt_game_search(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint64_t seed, uint32_t *out_row, uint32_t *out_col)',
+  'TttStatus ttt_game_ai_move(const TttGame *game, uint32_t level, uint64_t seed, uint32_t *out_row, uint32_t *out_col)',
   'TttStatus ttt_game_new(uint32_t rows, uint32_t cols, uint32_t k, _Out_ TttGame **out_game)',
   'TttStatus ttt_tictactoe_new(uint32_t n, _Out_ TttGame **out_game)',
   'void ttt_game_free(TttGame *game)',
@@ -52,6 +54,8 @@ const VERDICT_NAMES = [
   'X_LINES_DISJOINT', 'O_LINES_DISJOINT',
 ];
 const RESULT_NAMES = ['PENDING', 'A_WINS', 'B_WINS', 'DRAW'];
+// The header's TTT_LEVEL_* #defines (difficulty levels of ttt_game_ai_move), by number.
+const LEVEL_NAMES = ['RANDOM', 'EASY', 'MEDIUM', 'HARD', 'PERFECT'];
 
 // $TICTACTOE_LIB, else the library built in this repository, else the system loader's search.
 function libraryPath() {
@@ -77,4 +81,6 @@ for (const proto of PROTOTYPES) {
 // What a result is called: "Pending", "A", "B", "Draw", by TttResult number.
 const RESULT_STRINGS = RESULT_NAMES.map((_, i) => C.ttt_result_str(i));
 
-module.exports = { C, PROTOTYPES, STATUS_NAMES, VERDICT_NAMES, RESULT_NAMES, RESULT_STRINGS };
+module.exports = {
+  C, PROTOTYPES, STATUS_NAMES, VERDICT_NAMES, RESULT_NAMES, RESULT_STRINGS, LEVEL_NAMES,
+};

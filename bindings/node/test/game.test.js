@@ -188,3 +188,52 @@ test('AI: best move and optimal moves', () => {
   assert.throws(() => big.bestMove(), { name: 'TicTacToeError', code: 'TOO_HARD' });
   assert.throws(() => big.optimalMoves(), { code: 'TOO_HARD' });
 });
+
+// 15x15, k=5. X: (10,0) (10,5) (12,9) (14,14); O: (3,0) (3,1) (3,2) (3,3). X to move must block
+// O's four at (3,4); O's line is closed on the left by the board's edge.
+function mustBlock() {
+  const g = new Game({ rows: 15, cols: 15, k: 5 });
+  for (const [r, c] of [[10, 0], [3, 0], [10, 5], [3, 1], [12, 9], [3, 2], [14, 14], [3, 3]]) {
+    g.play(r, c);
+  }
+  return g;
+}
+
+test('AI: budgeted search wins, blocks, is deterministic and changes nothing', () => {
+  const g = mustBlock();
+  const before = g.toText();
+  assert.deepEqual(g.search({ maxNodes: 5000, seed: 7 }), [3, 4]);
+  assert.deepEqual(g.search({ maxNodes: 5000n, seed: 7n }), [3, 4]);
+  assert.deepEqual(g.search({ maxMillis: 50 }), [3, 4]);
+  assert.equal(g.toText(), before, 'the search did not change the game');
+  // X: (7,3) (7,4) (7,5) (7,6), open at both ends; X to move wins at (7,2) or (7,7).
+  const w = new Game({ rows: 15, cols: 15, k: 5 });
+  for (const [r, c] of [[7, 3], [0, 0], [7, 4], [0, 2], [7, 5], [0, 4], [7, 6], [0, 6]]) w.play(r, c);
+  const [r, c] = w.search({ maxNodes: 1000, seed: 2n ** 64n - 1n });
+  assert.equal(w.play(r, c), 'A');
+  assert.throws(() => w.search({ maxNodes: 10 }), { code: 'GAME_OVER' });
+  assert.throws(() => g.search(), { name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT' });
+  assert.throws(() => g.search({ maxNodes: -1 }), RangeError);
+  assert.throws(() => g.search({ maxNodes: 2 ** 53 }), RangeError);
+  assert.throws(() => g.search({ maxNodes: 10, seed: 2n ** 64n }), RangeError);
+  assert.throws(() => g.search({ maxNodes: 10, seed: -1n }), RangeError);
+  assert.throws(() => g.search({ maxNodes: '10' }), TypeError);
+  assert.throws(() => g.search({ maxMillis: 2 ** 32 }), RangeError);
+});
+
+test('AI: difficulty levels', () => {
+  const g = mustBlock();
+  for (const level of [ttt.Level.MEDIUM, ttt.Level.HARD, ttt.Level.PERFECT]) {
+    assert.deepEqual(g.aiMove(level, 1), [3, 4], `level ${level} blocks the four`);
+  }
+  const [r, c] = g.aiMove(ttt.Level.RANDOM, 42);
+  assert.equal(g.cell(r, c), 0, 'a random move is legal');
+  assert.deepEqual(g.aiMove(ttt.Level.RANDOM, 42), [r, c], 'same seed, same move');
+  assert.throws(() => g.aiMove(5), { code: 'INVALID_ARGUMENT' });
+  assert.throws(() => g.aiMove(), TypeError);
+  const t = new Game();
+  t.play(0, 0);
+  t.play(0, 1); // X now wins with best play
+  const move = t.aiMove(ttt.Level.PERFECT);
+  assert.ok(t.optimalMoves().some(([or, oc]) => or === move[0] && oc === move[1]), `${move}`);
+});

@@ -4,7 +4,9 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { PROTOTYPES, STATUS_NAMES, VERDICT_NAMES, RESULT_NAMES } = require('../lib/native');
+const {
+  PROTOTYPES, STATUS_NAMES, VERDICT_NAMES, RESULT_NAMES, LEVEL_NAMES,
+} = require('../lib/native');
 const { version } = require('..');
 
 const header = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'include', 'tictactoe.h'), 'utf8');
@@ -30,6 +32,15 @@ test('status, verdict and result names match the header enums', () => {
   assert.deepEqual(STATUS_NAMES, enumNames('TttStatus'));
   assert.deepEqual(VERDICT_NAMES, enumNames('TttVerdict'));
   assert.deepEqual(RESULT_NAMES, enumNames('TttResult'));
+});
+
+test("difficulty levels match the header's TTT_LEVEL_* defines", () => {
+  const levels = [];
+  for (const [, name, value] of header.matchAll(/#define TTT_LEVEL_(\w+) (\d+)/g)) {
+    levels[Number(value)] = name;
+  }
+  assert.ok(levels.length >= 2);
+  assert.deepEqual(LEVEL_NAMES, levels);
 });
 
 test('version matches the header', () => {

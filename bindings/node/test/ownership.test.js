@@ -20,7 +20,8 @@ test('a closed game throws GameClosedError for every operation', () => {
     firstPlayer: () => g.firstPlayer, cell: () => g.cell(0, 0), moveCount: () => g.moveCount,
     cells: () => g.cells, moves: () => g.moves, legalMoves: () => g.legalMoves,
     winningLine: () => g.winningLine, toText: () => g.toText(), bestMove: () => g.bestMove(),
-    optimalMoves: () => g.optimalMoves(),
+    optimalMoves: () => g.optimalMoves(), search: () => g.search({ maxNodes: 1 }),
+    aiMove: () => g.aiMove(0),
   };
   for (const [name, use] of Object.entries(uses)) {
     assert.throws(use, { name: 'GameClosedError', code: 'GAME_CLOSED', status: null }, name);
