@@ -7,6 +7,11 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 venv="$root/target/python-venv"
 [ -x "$venv/bin/python" ] || { echo "no virtualenv at $venv: run bindings/python/setup.sh"; exit 1; }
 "$venv/bin/python" -m pytest --version >/dev/null || { echo "pytest is missing: run bindings/python/setup.sh"; exit 1; }
+cache="$root/target/python-cache"  # the checkers' caches, kept out of the source tree
+cd "$root/bindings/python"
+"$venv/bin/ruff" check --cache-dir "$cache/ruff" .
+"$venv/bin/ruff" format --check --cache-dir "$cache/ruff" .
+"$venv/bin/mypy" --cache-dir "$cache/mypy" python/tictactoe
 cd "$root"
 "$venv/bin/python" -m pip install --disable-pip-version-check --force-reinstall --no-deps ./bindings/python
 cd "$root/bindings/python/tests"

@@ -2,7 +2,6 @@
 (levels). The positions and their answers are worked out by hand below."""
 
 import pytest
-
 import tictactoe
 from tictactoe._native import lib
 
@@ -66,7 +65,8 @@ def test_search_wins_blocks_and_repeats():
 
 
 def test_ai_levels():
-    assert [level.name for level in tictactoe.Level] == ["RANDOM", "EASY", "MEDIUM", "HARD", "PERFECT"]
+    names = ["RANDOM", "EASY", "MEDIUM", "HARD", "PERFECT"]
+    assert [level.name for level in tictactoe.Level] == names
     for level in tictactoe.Level:
         assert getattr(lib, f"TTT_LEVEL_{level.name}") == level
         game = tictactoe.Game()

@@ -3,7 +3,6 @@
 import pickle
 
 import pytest
-
 import tictactoe
 
 

@@ -4,7 +4,6 @@ import copy
 import pickle
 
 import pytest
-
 import tictactoe
 from tictactoe import Game
 
@@ -212,8 +211,12 @@ def test_from_text_errors(text, error):
 
 @pytest.mark.parametrize(
     "size, error",
-    [((0, 3, 3), tictactoe.InvalidArgument), ((3, 3, 4), tictactoe.InvalidArgument),
-     ((3, 3, 0), tictactoe.InvalidArgument), ((65536, 65536, 5), tictactoe.TooLarge)],
+    [
+        ((0, 3, 3), tictactoe.InvalidArgument),
+        ((3, 3, 4), tictactoe.InvalidArgument),
+        ((3, 3, 0), tictactoe.InvalidArgument),
+        ((65536, 65536, 5), tictactoe.TooLarge),
+    ],
 )
 def test_constructor_errors(size, error):
     with pytest.raises(error):
@@ -231,8 +234,13 @@ def test_large_board():
 @pytest.mark.parametrize("bad", [-1, 2**32, -(2**40), 2**64])
 def test_numbers_that_do_not_fit_never_reach_c(bad):
     game = Game()
-    for call in (lambda: game.play(bad, 0), lambda: game.move(0, bad, 1),
-                 lambda: game.move(0, 0, bad), lambda: game.cell(bad, 0), lambda: Game(bad, 3, 3)):
+    for call in (
+        lambda: game.play(bad, 0),
+        lambda: game.move(0, bad, 1),
+        lambda: game.move(0, 0, bad),
+        lambda: game.cell(bad, 0),
+        lambda: Game(bad, 3, 3),
+    ):
         with pytest.raises(ValueError):
             call()
         with pytest.raises(OverflowError):
@@ -243,8 +251,12 @@ def test_numbers_that_do_not_fit_never_reach_c(bad):
 @pytest.mark.parametrize("bad", [1.0, "1", None, [1], 1j])
 def test_wrong_types_raise_type_error(bad):
     game = Game()
-    for call in (lambda: game.play(bad, 0), lambda: game.move(0, 0, bad),
-                 lambda: game.cell(0, bad), lambda: Game(bad)):
+    for call in (
+        lambda: game.play(bad, 0),
+        lambda: game.move(0, 0, bad),
+        lambda: game.cell(0, bad),
+        lambda: Game(bad),
+    ):
         with pytest.raises(TypeError):
             call()
     with pytest.raises(TypeError):
@@ -259,11 +271,24 @@ def test_closed_game_raises_cleanly():
     assert game.closed
     game.close()  # idempotent
     for use in (
-        lambda: game.play(1, 1), lambda: game.move(1, 1, 2), game.undo, game.redo, game.reset,
-        game.clone, game.to_text, lambda: game.cell(0, 0), lambda: game.result,
-        lambda: game.winner, lambda: game.to_move, lambda: game.first_player,
-        lambda: game.moves, lambda: game.move_count, lambda: game.legal_moves,
-        lambda: game.winning_line, lambda: game.board, lambda: pickle.dumps(game),
+        lambda: game.play(1, 1),
+        lambda: game.move(1, 1, 2),
+        game.undo,
+        game.redo,
+        game.reset,
+        game.clone,
+        game.to_text,
+        lambda: game.cell(0, 0),
+        lambda: game.result,
+        lambda: game.winner,
+        lambda: game.to_move,
+        lambda: game.first_player,
+        lambda: game.moves,
+        lambda: game.move_count,
+        lambda: game.legal_moves,
+        lambda: game.winning_line,
+        lambda: game.board,
+        lambda: pickle.dumps(game),
         lambda: copy.deepcopy(game),
     ):
         with pytest.raises(tictactoe.GameClosed) as caught:
@@ -275,10 +300,9 @@ def test_closed_game_raises_cleanly():
 
 
 def test_context_manager_closes_even_on_error():
-    with pytest.raises(tictactoe.CellOccupied):
-        with Game() as game:
-            game.play(0, 0)
-            game.play(0, 0)
+    with pytest.raises(tictactoe.CellOccupied), Game() as game:
+        game.play(0, 0)
+        game.play(0, 0)
     assert game.closed
 
 
@@ -293,7 +317,10 @@ def test_repr_shows_the_board():
 
 
 def _same_game(a, b):
-    return (a.to_text(), a.moves, a.first_player, a.result) == (b.to_text(), b.moves, b.first_player, b.result)
+    def state(game):
+        return game.to_text(), game.moves, game.first_player, game.result
+
+    return state(a) == state(b)
 
 
 @pytest.mark.parametrize("opener", [1, 2])

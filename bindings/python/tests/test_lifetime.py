@@ -4,6 +4,7 @@ The count comes from the binding's own finalizer (`tictactoe._game.games_freed`)
 place that calls ttt_game_free.
 """
 
+import contextlib
 import gc
 import pickle
 import weakref
@@ -71,7 +72,11 @@ def test_clones_copies_and_pickles_each_own_their_memory():
     def many_owners():
         game = tictactoe.Game()
         game.play(0, 0)
-        others = [game.clone(), pickle.loads(pickle.dumps(game)), tictactoe.Game.from_text(game.to_text())]
+        others = [
+            game.clone(),
+            pickle.loads(pickle.dumps(game)),
+            tictactoe.Game.from_text(game.to_text()),
+        ]
         game.close()
         for other in others:
             assert other[0, 0] == 1  # still valid after the original was freed
@@ -83,9 +88,7 @@ def test_clones_copies_and_pickles_each_own_their_memory():
 
 def test_failed_constructor_frees_nothing():
     def fail():
-        try:
+        with contextlib.suppress(tictactoe.InvalidArgument):
             tictactoe.Game(0, 0, 0)
-        except tictactoe.InvalidArgument:
-            pass
 
     assert freed_after(fail) == 0

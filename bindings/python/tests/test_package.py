@@ -36,13 +36,37 @@ def test_spec_surface():
     assert defaults(tictactoe.judge) == {"moves": empty, "rows": 3, "cols": 3, "k": 3}
     assert defaults(tictactoe.validate) == {"board": empty, "k": None}
     assert defaults(tictactoe.Game) == {"rows": 3, "cols": 3, "k": 3}
-    for name in ("move", "play", "undo", "redo", "reset", "clone", "best_move", "close",
-                 "result", "winner", "to_move", "moves", "__enter__", "__exit__"):
+    for name in (
+        "move",
+        "play",
+        "undo",
+        "redo",
+        "reset",
+        "clone",
+        "best_move",
+        "close",
+        "result",
+        "winner",
+        "to_move",
+        "moves",
+        "__enter__",
+        "__exit__",
+    ):
         assert hasattr(tictactoe.Game, name), name
     for name in tictactoe.__all__:
         assert hasattr(tictactoe, name), name
-    for name in ("IllegalMove", "OutOfBounds", "CellOccupied", "WrongTurn", "GameOver",
-                 "NothingToUndo", "ParseError", "InvalidArgument", "TooLarge", "OutOfMemory"):
+    for name in (
+        "IllegalMove",
+        "OutOfBounds",
+        "CellOccupied",
+        "WrongTurn",
+        "GameOver",
+        "NothingToUndo",
+        "ParseError",
+        "InvalidArgument",
+        "TooLarge",
+        "OutOfMemory",
+    ):
         assert issubclass(getattr(tictactoe, name), tictactoe.Error), name
     assert issubclass(tictactoe.InvalidArgument, ValueError)
     assert issubclass(tictactoe.OutOfMemory, MemoryError)

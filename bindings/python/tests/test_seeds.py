@@ -1,7 +1,6 @@
 """The examples of the three classic exercises (shared/seeds), through the Python surface."""
 
 import pytest
-
 import tictactoe
 
 # "Find Winner on a Tic Tac Toe Game" (LeetCode 1275): examples 1-4.

@@ -7,7 +7,7 @@ that describe bad input also derive from the matching built-in (`ValueError`, `I
 
 from __future__ import annotations
 
-from typing import ClassVar, Dict, Optional, Type
+from typing import ClassVar
 
 from ._native import ffi, lib
 
@@ -20,9 +20,9 @@ class Error(Exception):
     """
 
     #: The status every instance of a subclass carries; None on the families.
-    STATUS: ClassVar[Optional[int]] = None
+    STATUS: ClassVar[int | None] = None
 
-    def __init__(self, status: Optional[int] = None, detail: str = "") -> None:
+    def __init__(self, status: int | None = None, detail: str = "") -> None:
         if status is None:
             status = type(self).STATUS
         if status is None:
@@ -43,7 +43,7 @@ class GameClosed(Error, ValueError):
 
     STATUS = lib.TTT_NULL_POINTER
 
-    def __init__(self, status: Optional[int] = None, detail: str = "") -> None:
+    def __init__(self, status: int | None = None, detail: str = "") -> None:
         super().__init__(status, detail or "the game is closed")
 
 
@@ -56,7 +56,7 @@ class InvalidArgument(Error, ValueError):
 class IllegalMove(Error):
     """A move the rules forbid. From `judge`, `move_index` is the offending move's index."""
 
-    move_index: Optional[int] = None
+    move_index: int | None = None
 
 
 class OutOfBounds(IllegalMove, IndexError):
@@ -130,12 +130,24 @@ class NumberOutOfRange(ValueError, OverflowError):
     int does not fit a C type), so either `except` clause catches it."""
 
 
-_BY_STATUS: Dict[int, Type[Error]] = {
+_BY_STATUS: dict[int, type[Error]] = {
     cls.STATUS: cls
     for cls in (
-        GameClosed, InvalidArgument, OutOfBounds, CellOccupied, WrongTurn, GameOver,
-        NothingToUndo, NothingToRedo, ParseError, BufferTooSmall, TooLarge, OutOfMemory,
-        UnreachableBoard, TooHard, InternalError,
+        GameClosed,
+        InvalidArgument,
+        OutOfBounds,
+        CellOccupied,
+        WrongTurn,
+        GameOver,
+        NothingToUndo,
+        NothingToRedo,
+        ParseError,
+        BufferTooSmall,
+        TooLarge,
+        OutOfMemory,
+        UnreachableBoard,
+        TooHard,
+        InternalError,
     )
     if cls.STATUS is not None
 }

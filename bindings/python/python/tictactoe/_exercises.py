@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Iterable, List, Optional, Sequence, Union
+from typing import Iterable, Sequence, Union
 
 from ._errors import IllegalMove, InvalidArgument, ParseError
 from ._ffi import RESULT_NAMES, call, string, u32_array
@@ -19,7 +19,7 @@ def judge(moves: Iterable[Sequence[int]], rows: int = 3, cols: int = 3, k: int =
     An illegal move raises `OutOfBounds`, `CellOccupied` or `GameOver` (all `IllegalMove`)
     whose `move_index` is the index of the offending move.
     """
-    flat: List[int] = []
+    flat: list[int] = []
     for index, move in enumerate(moves):
         try:
             row, col = move
@@ -62,7 +62,7 @@ class Verdict:
         return f"Verdict(code={self.code}, reason={self.reason!r})"
 
 
-def validate(board: Board, k: Optional[int] = None) -> Verdict:
+def validate(board: Board, k: int | None = None) -> Verdict:
     """Is `board` reachable in a legal game where X moves first and `k` in a row wins?
 
     `board` is a list of row strings (LeetCode's shape) or one string whose rows are split
@@ -83,7 +83,7 @@ def validate(board: Board, k: Optional[int] = None) -> Verdict:
     return Verdict(verdict[0])
 
 
-def _board_rows(board: Board) -> List[str]:
+def _board_rows(board: Board) -> list[str]:
     """The board's rows: a list as given, a string split on '/' and newlines."""
     if isinstance(board, str):
         if "/" not in board and "\n" not in board:

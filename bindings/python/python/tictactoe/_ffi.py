@@ -3,10 +3,11 @@ of unknown length into buffers, and C strings."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Tuple
+from typing import Any, Callable
 
 from ._errors import NumberOutOfRange, error_for
 from ._native import ffi, lib
+
 
 def out_of_range(values: Any, exc: OverflowError) -> NumberOutOfRange:
     """Turns cffi's OverflowError for an int that does not fit its C type into ours. cffi
@@ -31,7 +32,7 @@ def call(fn: Callable[..., int], *args: Any) -> None:
         raise error_for(status)
 
 
-def u32_array(values: List[int]) -> Any:
+def u32_array(values: list[int]) -> Any:
     """A C uint32_t array holding `values` (kept alive by the returned cdata)."""
     try:
         return ffi.new("uint32_t[]", values)
@@ -44,7 +45,7 @@ def u32_array(values: List[int]) -> Any:
 FIRST_TRY = 64
 
 
-def read_array(fn: Callable[..., int], handle: Any, ctype: str, spare: int = 0) -> Tuple[Any, int]:
+def read_array(fn: Callable[..., int], handle: Any, ctype: str, spare: int = 0) -> tuple[Any, int]:
     """Reads a variable-length array from a `fn(handle, out, capacity, &count)` call into a
     buffer of FIRST_TRY elements, or if that is too small, into one of the reported count plus
     `spare` elements (1 for a string's NUL). Returns the C array and the count."""
@@ -59,7 +60,7 @@ def read_array(fn: Callable[..., int], handle: Any, ctype: str, spare: int = 0) 
     return array, count[0]
 
 
-def read_u32s(fn: Callable[..., int], handle: Any) -> List[int]:
+def read_u32s(fn: Callable[..., int], handle: Any) -> list[int]:
     """`read_array` of uint32_t, as a list."""
     array, count = read_array(fn, handle, "uint32_t")
     return ffi.unpack(array, count)

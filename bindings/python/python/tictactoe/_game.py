@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Any, List, Tuple, Type, TypeVar
+from typing import Any, Tuple, TypeVar
 
 from ._errors import error_for
 from ._ffi import RESULT_NAMES, call, out_of_range, read_array, read_u32s
@@ -65,13 +65,13 @@ class Game:
         self._rows, self._cols, self._k = self._out
 
     @classmethod
-    def _from_handle(cls: Type[G], handle: Any) -> G:
+    def _from_handle(cls: type[G], handle: Any) -> G:
         game = cls.__new__(cls)
         game._adopt(handle)
         return game
 
     @classmethod
-    def from_text(cls: Type[G], text: str) -> G:
+    def from_text(cls: type[G], text: str) -> G:
         """A game from `to_text()`'s form, e.g. "3,3,3:X.O/.X./...:O" (no undo history).
         Raises ParseError, InvalidArgument, TooLarge or UnreachableBoard."""
         if not isinstance(text, str):
@@ -110,7 +110,7 @@ class Game:
     def __deepcopy__(self: G, memo: object) -> G:
         return self.clone()
 
-    def __reduce__(self) -> Tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Any, ...]:
         # The position before the recorded moves (to_text keeps whose turn it is and who
         # started) plus the moves, replayed on load: the game continues exactly, undo
         # included. Only the redo list is not kept.
@@ -126,8 +126,8 @@ class Game:
     # what `call` does instead of calling it: one Python call less per move (about 10%).
 
     def move(self, row: int, col: int, player: int) -> int:
-        """"Design Tic-Tac-Toe": `player` (1 or 2) plays (row, col). Returns the winner: 0
-        while nobody has won, else 1 or 2. Raises an IllegalMove or InvalidArgument."""
+        """Plays as in "Design Tic-Tac-Toe": `player` (1 or 2) takes (row, col). Returns the
+        winner: 0 while nobody has won, else 1 or 2. Raises an IllegalMove or InvalidArgument."""
         try:
             status = _move(self._handle, row, col, player, self._out)
         except OverflowError as exc:
@@ -174,7 +174,7 @@ class Game:
 
     @property
     def result(self) -> str:
-        """"Pending", "A" (player 1 won), "B" (player 2 won) or "Draw"."""
+        """How the game stands: "Pending", "A" (player 1 won), "B" (player 2 won) or "Draw"."""
         call(lib.ttt_game_result, self._handle, self._out)
         return RESULT_NAMES[self._out[0]]
 
@@ -204,17 +204,17 @@ class Game:
         return count[0]
 
     @property
-    def moves(self) -> List[Cell]:
+    def moves(self) -> list[Cell]:
         """The moves so far, oldest first (a game loaded from text has none before it)."""
         return self._cells(read_u32s(lib.ttt_game_moves, self._handle))
 
     @property
-    def legal_moves(self) -> List[Cell]:
+    def legal_moves(self) -> list[Cell]:
         """The empty cells the side to move may play, row-major; none once the game is over."""
         return self._cells(read_u32s(lib.ttt_game_legal_moves, self._handle))
 
     @property
-    def winning_line(self) -> List[Cell]:
+    def winning_line(self) -> list[Cell]:
         """The winner's whole run through the winning move, end to end; empty if no winner."""
         return self._cells(read_u32s(lib.ttt_game_winning_line, self._handle))
 
@@ -229,7 +229,7 @@ class Game:
         return self.cell(row, col)
 
     @property
-    def board(self) -> List[str]:
+    def board(self) -> list[str]:
         """The rows as strings of 'X', 'O' and '.', the form `tictactoe.validate` reads."""
         cells, count = read_array(lib.ttt_game_cells, self._handle, "uint8_t")
         text = ffi.buffer(cells, count)[:].translate(_BOARD_CHARS).decode()
@@ -241,12 +241,12 @@ class Game:
         text, length = read_array(lib.ttt_game_to_text, self._handle, "char", spare=1)
         return ffi.string(text, length).decode()
 
-    def _cells(self, indices: List[int]) -> List[Cell]:
+    def _cells(self, indices: list[int]) -> list[Cell]:
         return [divmod(index, self._cols) for index in indices]
 
     # --- AI -------------------------------------------------------------------------------
 
-    def best_move(self) -> Tuple[int, int, int]:
+    def best_move(self) -> tuple[int, int, int]:
         """Perfect play for the side to move: (row, col, score). score 0 = draw with best
         play, +N = the mover wins N plies from now (its move counts), -N = it loses in N.
         Raises GameOver for a finished game, TooHard when the position is too big to solve
@@ -257,7 +257,7 @@ class Game:
         call(lib.ttt_game_best_move, self._handle, cell, cell + 1, score)
         return cell[0], cell[1], score[0]
 
-    def optimal_moves(self) -> List[Cell]:
+    def optimal_moves(self) -> list[Cell]:
         """Every move that keeps the position's value (all moves in a lost position)."""
         return self._cells(read_u32s(lib.ttt_game_optimal_moves, self._handle))
 
@@ -293,7 +293,7 @@ class Game:
         return "<" + "\n ".join(lines) + ">"
 
 
-def _unpickle(cls: Type[G], start: str, history: List[int]) -> G:
+def _unpickle(cls: type[G], start: str, history: list[int]) -> G:
     """Rebuilds a pickled game: the starting position, then its moves replayed."""
     game = cls.from_text(start)
     for index in history:
