@@ -65,6 +65,15 @@ enum class Verdict : std::uint32_t {
   OLinesDisjoint = TTT_O_LINES_DISJOINT,
 };
 
+/// Difficulty levels of Game::ai_move (the header's TTT_LEVEL_* numbers).
+enum class Level : std::uint32_t {
+  Random = TTT_LEVEL_RANDOM,    ///< a uniformly random legal move
+  Easy = TTT_LEVEL_EASY,        ///< wins in one when it can, else random
+  Medium = TTT_LEVEL_MEDIUM,    ///< one-ply greedy: wins, else blocks, else builds its lines
+  Hard = TTT_LEVEL_HARD,        ///< a budgeted search of 2,000 nodes
+  Perfect = TTT_LEVEL_PERFECT,  ///< perfect play where solvable, else a 20,000-node search
+};
+
 /// A board cell, counted from 0.
 struct Cell {
   std::uint32_t row;
@@ -166,11 +175,18 @@ inline void check(TttStatus raw, const char* where) {
   if (raw != TTT_OK) raise(raw, where);
 }
 
-/// The C API takes uint32_t; refuse what would wrap rather than pass a different number.
-inline std::uint32_t u32(std::int64_t value, const char* name) {
-  if (value < 0 || value > std::int64_t{std::numeric_limits<std::uint32_t>::max()}) {
+/// The C API takes unsigned numbers; refuse what would wrap rather than pass a different one.
+inline std::uint64_t non_negative(std::int64_t value, const char* name) {
+  if (value < 0) {
     throw std::out_of_range(std::string("ttt: ") + name + " = " + std::to_string(value) +
-                            " is outside [0, 2^32)");
+                            " is negative");
+  }
+  return static_cast<std::uint64_t>(value);
+}
+inline std::uint32_t u32(std::int64_t value, const char* name) {
+  if (non_negative(value, name) > std::numeric_limits<std::uint32_t>::max()) {
+    throw std::out_of_range(std::string("ttt: ") + name + " = " + std::to_string(value) +
+                            " does not fit 32 bits");
   }
   return static_cast<std::uint32_t>(value);
 }
@@ -335,6 +351,26 @@ class Game {
   /// Throws as best_move() does.
   std::vector<Cell> optimal_moves() const {
     return cell_list(ttt_game_optimal_moves, "ttt::Game::optimal_moves");
+  }
+  /// A strong move on any board within `max_nodes` search nodes and/or `max_millis`
+  /// milliseconds (0 = no limit; at least one must be set, else InvalidArgument). Takes a win
+  /// in one, else blocks a loss in one. A node budget alone is reproducible: the same game,
+  /// budget and seed give the same move. Throws IllegalMove (GameOver) on a finished game.
+  Cell search(std::int64_t max_nodes, std::int64_t max_millis = 0, std::uint64_t seed = 0) const {
+    Cell cell{};
+    detail::check(ttt_game_search(handle(), detail::non_negative(max_nodes, "max_nodes"),
+                                  detail::u32(max_millis, "max_millis"), seed, &cell.row,
+                                  &cell.col),
+                  "ttt::Game::search");
+    return cell;
+  }
+  /// A move at a difficulty level; the same game, level and seed give the same move.
+  Cell ai_move(Level level, std::uint64_t seed = 0) const {
+    Cell cell{};
+    detail::check(ttt_game_ai_move(handle(), static_cast<std::uint32_t>(level), seed, &cell.row,
+                                   &cell.col),
+                  "ttt::Game::ai_move");
+    return cell;
   }
   /// "rows,cols,k:BOARD:P" — keeps whose turn it is; from_text() reads it back.
   std::string to_text() const {

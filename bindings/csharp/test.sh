@@ -28,7 +28,10 @@ mcs_flags=(-langversion:7.2 -noconfig -r:mscorlib.dll -warnaserror -debug)
 mcs "${mcs_flags[@]}" -target:library -out:"$out/TicTacToe.dll" "$here"/src/*.cs
 mcs "${mcs_flags[@]}" -target:exe -r:System.Core.dll -r:"$out/TicTacToe.dll" -out:"$out/TicTacToe.Tests.exe" "$here"/tests/*.cs
 
-grep -oE '^  TTT_[A-Z_]+ = [0-9]+' "$root/include/tictactoe.h" > "$out/header-enums.txt"
+{
+  grep -oE '^  TTT_[A-Z_]+ = [0-9]+' "$root/include/tictactoe.h"
+  sed -nE 's/^#define (TTT_LEVEL_[A-Z]+) ([0-9]+)$/  \1 = \2/p' "$root/include/tictactoe.h"
+} > "$out/header-enums.txt"
 version="$(sed -n 's/^#define TTT_VERSION_STRING "\(.*\)"$/\1/p' "$root/include/tictactoe.h")"
 LD_LIBRARY_PATH="$root/target/release${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
   TTT_EXPECTED_VERSION="$version" TTT_HEADER_ENUMS="$out/header-enums.txt" mono --debug "$out/TicTacToe.Tests.exe"

@@ -1,5 +1,6 @@
 // Tests of the AI calls through the wrapper: best_move's cell and signed score, optimal_moves,
-// and their errors. Positions are small enough to check by hand (reasoning in the comments).
+// search and ai_move (wins, blocks, determinism, legality), and their errors. Positions are
+// small enough to check by hand (reasoning in the comments).
 #include "tictactoe.hpp"
 
 #include <algorithm>
@@ -51,10 +52,70 @@ static void errors() {
   CHECK_STATUS(gomoku.best_move(), ttt::Error, Status::NullPointer);
 }
 
+static Game gomoku(std::initializer_list<Cell> moves) {
+  Game g(15, 15, 5);
+  for (Cell m : moves) g.play(m.row, m.col);
+  return g;
+}
+
+// X has an open four on row 7, X to move: search and every level from Easy up take the win.
+static void takes_the_win() {
+  Game g = gomoku({{7, 3}, {0, 0}, {7, 4}, {0, 2}, {7, 5}, {0, 4}, {7, 6}, {0, 6}});
+  const auto wins = [](Cell c) { return c == Cell{7, 2} || c == Cell{7, 7}; };
+  CHECK(wins(g.search(2000)));
+  CHECK(wins(g.search(0, 50, 9)));
+  for (ttt::Level level : {ttt::Level::Easy, ttt::Level::Medium, ttt::Level::Hard,
+                           ttt::Level::Perfect}) {
+    CHECK(wins(g.ai_move(level, 3)));
+  }
+  CHECK_EQ(g.move_count(), 8u);  // the search works on a copy
+}
+
+// X has four on row 7 blocked at (7, 2), O to move: O must block at (7, 7).
+static void blocks_the_loss() {
+  Game g = gomoku({{7, 3}, {7, 2}, {7, 4}, {0, 0}, {7, 5}, {0, 2}, {7, 6}});
+  CHECK(g.search(2000, 0, 1) == (Cell{7, 7}));
+  CHECK(g.ai_move(ttt::Level::Medium) == (Cell{7, 7}));
+  CHECK(g.ai_move(ttt::Level::Perfect) == (Cell{7, 7}));
+}
+
+// The same game, node budget and seed give the same move; every level's move is legal.
+static void deterministic_and_legal() {
+  Game g = gomoku({{7, 7}, {6, 8}});
+  CHECK(g.search(3000, 0, 42) == g.search(3000, 0, 42));
+  for (std::uint64_t seed = 0; seed < 5; ++seed) {
+    for (ttt::Level level : {ttt::Level::Random, ttt::Level::Easy, ttt::Level::Medium,
+                             ttt::Level::Hard}) {
+      const Cell c = g.ai_move(level, seed);
+      CHECK(c == g.ai_move(level, seed));
+      CHECK(c.row < 15 && c.col < 15 && g.cell(c.row, c.col) == 0);
+    }
+  }
+  Game small;
+  CHECK(small.ai_move(ttt::Level::Perfect) == small.ai_move(ttt::Level::Perfect));
+}
+
+static void search_errors() {
+  Game g = gomoku({{7, 7}});
+  CHECK_STATUS(g.search(0, 0), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK_THROWS(g.search(-1), std::out_of_range);
+  CHECK_THROWS(g.search(100, -5), std::out_of_range);
+  CHECK_THROWS(g.search(0, 1LL << 32), std::out_of_range);
+  CHECK_STATUS(g.ai_move(static_cast<ttt::Level>(9)), ttt::InvalidArgument,
+               Status::InvalidArgument);
+  Game over = Game::from_text("3,3,3:XXX/OO./...:O");
+  CHECK_STATUS(over.search(100), ttt::IllegalMove, Status::GameOver);
+  CHECK_STATUS(over.ai_move(ttt::Level::Random), ttt::IllegalMove, Status::GameOver);
+}
+
 int main() {
   empty_board_is_a_draw();
   immediate_win();
   forced_loss();
   errors();
+  takes_the_win();
+  blocks_the_loss();
+  deterministic_and_legal();
+  search_errors();
   return check::result("test_ai");
 }

@@ -191,6 +191,26 @@ namespace TicTacToe
             return CellList((uint[] b, UIntPtr cap, out UIntPtr n) => Native.ttt_game_optimal_moves(h, b, cap, out n), "Game.OptimalMoves");
         }
 
+        /// <summary>A strong move on any board within <paramref name="maxNodes"/> search nodes
+        /// and/or <paramref name="maxMillis"/> milliseconds (0 = no limit; at least one must be
+        /// set, else <see cref="InvalidRulesException"/>). Takes a win in one, else blocks a loss in
+        /// one. A node budget alone is reproducible: the same game, budget and seed give the same
+        /// move. Throws <see cref="IllegalMoveException"/> (GameOver) on a finished game.</summary>
+        public Cell Search(long maxNodes = 0, int maxMillis = 0, ulong seed = 0)
+        {
+            if (maxNodes < 0) throw new ArgumentOutOfRangeException(nameof(maxNodes), maxNodes, "maxNodes must not be negative");
+            uint millis = Errors.U32(maxMillis, nameof(maxMillis));
+            Errors.Check(Native.ttt_game_search(Handle, (ulong)maxNodes, millis, seed, out uint row, out uint col), "Game.Search");
+            return new Cell((int)row, (int)col);
+        }
+
+        /// <summary>A move at a difficulty level; the same game, level and seed give the same move.</summary>
+        public Cell AiMove(Level level, ulong seed = 0)
+        {
+            Errors.Check(Native.ttt_game_ai_move(Handle, level, seed, out uint row, out uint col), "Game.AiMove");
+            return new Cell((int)row, (int)col);
+        }
+
         /// <summary><c>rows,cols,k:BOARD:P</c>; keeps whose turn it is. <see cref="FromText"/> reads it back.</summary>
         public string ToText()
         {

@@ -1,5 +1,5 @@
 // Native.cs — the P/Invoke declarations: one per C function of include/tictactoe.h, nothing else.
-// Types: uint32_t -> uint, int32_t -> int, size_t -> UIntPtr, TttGame* -> GameHandle, static char* -> IntPtr.
+// Types: uint32_t -> uint, int32_t -> int, uint64_t -> ulong, size_t -> UIntPtr, TttGame* -> GameHandle, static char* -> IntPtr.
 using System;
 using System.Runtime.InteropServices;
 
@@ -71,6 +71,11 @@ namespace TicTacToe
         internal static extern Status ttt_game_best_move(GameHandle game, out uint row, out uint col, out int score);
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_game_optimal_moves(GameHandle game, uint[] cells, UIntPtr capacity, out UIntPtr count);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_search(GameHandle game, ulong maxNodes, uint maxMillis, ulong seed,
+                                                      out uint row, out uint col);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_ai_move(GameHandle game, Level level, ulong seed, out uint row, out uint col);
 
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_judge_ex(uint[] moves, UIntPtr moveCount, uint rows, uint cols, uint k,

@@ -47,6 +47,21 @@ namespace TicTacToe
         OLinesDisjoint = 7,
     }
 
+    /// <summary>Difficulty levels of <see cref="Game.AiMove"/> (the header's TTT_LEVEL_* numbers).</summary>
+    public enum Level : uint
+    {
+        /// <summary>A uniformly random legal move.</summary>
+        Random = 0,
+        /// <summary>Wins in one when it can, else random.</summary>
+        Easy = 1,
+        /// <summary>One-ply greedy: wins, else blocks, else builds its lines.</summary>
+        Medium = 2,
+        /// <summary>A budgeted search of 2,000 nodes.</summary>
+        Hard = 3,
+        /// <summary>Perfect play where solvable, else a 20,000-node search.</summary>
+        Perfect = 4,
+    }
+
     /// <summary>A board cell, counted from 0.</summary>
     public struct Cell : IEquatable<Cell>
     {

@@ -1,5 +1,7 @@
-// AiTests.cs — BestMove's cell and signed score, OptimalMoves, and their errors. Positions are
+// AiTests.cs — BestMove's cell and signed score, OptimalMoves, Search and AiMove (wins,
+// blocks, determinism, legality), and their errors. Positions are
 // small enough to check by hand (reasoning in the comments).
+using System;
 using System.Linq;
 
 namespace TicTacToe.Tests
@@ -42,6 +44,72 @@ namespace TicTacToe.Tests
             }
         }
 
+        private static Game Gomoku(params int[] moves)
+        {
+            var g = new Game(15, 15, 5);
+            for (int i = 0; i < moves.Length; i += 2) g.Play(moves[i], moves[i + 1]);
+            return g;
+        }
+
+        // X has an open four on row 7, X to move: the search and every level from Easy up win.
+        internal static void TakesTheWin()
+        {
+            using (Game g = Gomoku(7, 3, 0, 0, 7, 4, 0, 2, 7, 5, 0, 4, 7, 6, 0, 6))
+            {
+                Func<Cell, bool> wins = c => c == new Cell(7, 2) || c == new Cell(7, 7);
+                Assert.True(wins(g.Search(maxNodes: 2000)), "node-bounded search wins");
+                Assert.True(wins(g.Search(maxMillis: 50, seed: 9)), "time-bounded search wins");
+                foreach (Level level in new[] { Level.Easy, Level.Medium, Level.Hard, Level.Perfect })
+                    Assert.True(wins(g.AiMove(level, 3)), level + " wins");
+                Assert.Equal(8, g.MoveCount);  // the search works on a copy
+            }
+        }
+
+        // X has four on row 7 blocked at (7, 2), O to move: O must block at (7, 7).
+        internal static void BlocksTheLoss()
+        {
+            using (Game g = Gomoku(7, 3, 7, 2, 7, 4, 0, 0, 7, 5, 0, 2, 7, 6))
+            {
+                Assert.Equal(new Cell(7, 7), g.Search(maxNodes: 2000, seed: 1));
+                Assert.Equal(new Cell(7, 7), g.AiMove(Level.Medium));
+                Assert.Equal(new Cell(7, 7), g.AiMove(Level.Perfect));
+            }
+        }
+
+        // The same game, node budget and seed give the same move; every level's move is legal.
+        internal static void DeterministicAndLegal()
+        {
+            using (Game g = Gomoku(7, 7, 6, 8))
+            {
+                Assert.Equal(g.Search(3000, 0, 42), g.Search(3000, 0, 42));
+                for (ulong seed = 0; seed < 5; seed++)
+                {
+                    foreach (Level level in new[] { Level.Random, Level.Easy, Level.Medium, Level.Hard })
+                    {
+                        Cell c = g.AiMove(level, seed);
+                        Assert.Equal(c, g.AiMove(level, seed));
+                        Assert.True(c.Row < 15 && c.Col < 15 && g[c.Row, c.Col] == 0, "a legal move");
+                    }
+                }
+            }
+        }
+
+        internal static void SearchErrors()
+        {
+            using (Game g = Gomoku(7, 7))
+            {
+                Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => g.Search());
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.Search(maxNodes: -1));
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.Search(100, -5));
+                Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => g.AiMove((Level)9));
+            }
+            using (Game over = Game.FromText("3,3,3:XXX/OO./...:O"))
+            {
+                Assert.Status<IllegalMoveException>(Status.GameOver, () => over.Search(100));
+                Assert.Status<IllegalMoveException>(Status.GameOver, () => over.AiMove(Level.Random));
+            }
+        }
+
         internal static void Errors()
         {
             using (Game over = Game.FromText("3,3,3:XXX/OO./...:O"))
@@ -53,7 +121,7 @@ namespace TicTacToe.Tests
             Assert.Status<TooHardException>(Status.TooHard, () => gomoku.BestMove());
             Assert.Status<TooHardException>(Status.TooHard, () => gomoku.OptimalMoves());
             gomoku.Dispose();
-            Assert.Throws<System.ObjectDisposedException>(() => gomoku.BestMove());
+            Assert.Throws<ObjectDisposedException>(() => gomoku.BestMove());
         }
     }
 }

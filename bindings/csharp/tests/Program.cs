@@ -15,6 +15,7 @@ namespace TicTacToe.Tests
                 GameTests.DisposeFreesOnce, GameTests.CollectedGamesFreedOnce, GameTests.GamesOnThreads,
                 GameTests.LargeBoards,
                 AiTests.EmptyBoardIsADraw, AiTests.ImmediateWin, AiTests.ForcedLoss, AiTests.Errors,
+                AiTests.TakesTheWin, AiTests.BlocksTheLoss, AiTests.DeterministicAndLegal, AiTests.SearchErrors,
                 RulesTests.FindWinnerSeed, RulesTests.JudgeGeneralBoards, RulesTests.JudgeErrors,
                 RulesTests.ValidStateSeed, RulesTests.EveryVerdict, RulesTests.ValidateErrors, RulesTests.EveryStatusHasItsException,
                 RulesTests.EnumsMatchTheHeader,

@@ -135,16 +135,16 @@ namespace TicTacToe.Tests
             }
         }
 
-        // Status, Result and Verdict repeat the C numbers; test.sh passes the header's enum
-        // constants ("TTT_CELL_OCCUPIED = 4" lines) so that any drift fails here.
+        // Status, Result, Verdict and Level repeat the C numbers; test.sh passes the header's
+        // constants ("TTT_CELL_OCCUPIED = 4", "TTT_LEVEL_HARD = 3" lines) so any drift fails here.
         internal static void EnumsMatchTheHeader()
         {
             string path = Environment.GetEnvironmentVariable("TTT_HEADER_ENUMS");
             Assert.True(!string.IsNullOrEmpty(path), "test.sh passes TTT_HEADER_ENUMS");
             var csharp = new Dictionary<string, uint>();
-            foreach (Type type in new[] { typeof(Status), typeof(Result), typeof(Verdict) })
+            foreach (Type type in new[] { typeof(Status), typeof(Result), typeof(Verdict), typeof(Level) })
                 foreach (object value in Enum.GetValues(type))
-                    csharp.Add(value.ToString().ToLowerInvariant(), (uint)value);
+                    csharp.Add((type == typeof(Level) ? "level" : "") + value.ToString().ToLowerInvariant(), Convert.ToUInt32(value));
             string[] lines = System.IO.File.ReadAllLines(path);
             Assert.Equal(csharp.Count, lines.Length);
             foreach (string line in lines)
