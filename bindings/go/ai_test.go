@@ -1,0 +1,139 @@
+package tictactoe
+
+// The AI, on positions whose answers are worked out by hand.
+
+import (
+	"math"
+	"os"
+	"regexp"
+	"testing"
+	"time"
+)
+
+func TestBestMoveAndOptimalMoves(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	move, score, err := g.BestMove()
+	if err != nil || score != 0 || must(g.Cell(move.Row, move.Col)) != 0 {
+		t.Fatalf("empty board: %v score %d, %v (want a draw on an empty cell)", move, score, err)
+	}
+	if n := len(must(g.OptimalMoves())); n != 9 {
+		t.Fatalf("every opening move draws, got %d optimal", n)
+	}
+	must(g.Play(0, 0))
+	must(g.Play(0, 1)) // a losing reply: X wins in 5 plies (centre, then a fork)
+	if _, score, _ := g.BestMove(); score != 5 {
+		t.Fatalf("score %d, want 5", score)
+	}
+	h := must(ParseGame("3,3,3:XX./OO./...:X"))
+	defer h.Close()
+	if move, score, err := h.BestMove(); move != (Cell{0, 2}) || score != 1 || err != nil {
+		t.Fatalf("immediate win: %v score %d, %v", move, score, err)
+	}
+	found := false
+	for _, m := range must(h.OptimalMoves()) {
+		found = found || m == (Cell{0, 2})
+	}
+	if !found || text(t, h) != "3,3,3:XX./OO./...:X" {
+		t.Fatalf("optimal moves lack the win, or the search changed the game")
+	}
+	must(h.Play(0, 2))
+	_, _, err = h.BestMove()
+	wantErr(t, err, ErrGameOver)
+	_, err = h.OptimalMoves()
+	wantErr(t, err, ErrGameOver)
+	big := newGame(t, 15, 15, 5)
+	_, _, err = big.BestMove()
+	wantErr(t, err, ErrTooHard)
+	_, err = big.OptimalMoves()
+	wantErr(t, err, ErrTooHard)
+}
+
+// mustBlock is 15x15, k=5. X: (10,0) (10,5) (12,9) (14,14); O: (3,0) (3,1) (3,2) (3,3). X to
+// move must block O's four at (3,4); O's line is closed on the left by the board's edge.
+func mustBlock(t *testing.T) *Game {
+	g := newGame(t, 15, 15, 5)
+	for _, m := range []Cell{{10, 0}, {3, 0}, {10, 5}, {3, 1}, {12, 9}, {3, 2}, {14, 14}, {3, 3}} {
+		must(g.Play(m.Row, m.Col))
+	}
+	return g
+}
+
+func TestSearchWinsBlocksAndIsDeterministic(t *testing.T) {
+	g := mustBlock(t)
+	before := text(t, g)
+	block := Cell{3, 4}
+	for i, budget := range []struct {
+		nodes uint64
+		time  time.Duration
+		seed  uint64
+	}{{5000, 0, 7}, {5000, 0, 7}, {0, 50 * time.Millisecond, 0}, {0, time.Microsecond, 0}} {
+		if m := must(g.Search(budget.nodes, budget.time, budget.seed)); m != block {
+			t.Errorf("budget %d: %v, want the block %v", i, m, block)
+		}
+	}
+	if text(t, g) != before {
+		t.Fatal("the search changed the game")
+	}
+	// X: (7,3) (7,4) (7,5) (7,6), open at both ends; X to move wins at (7,2) or (7,7).
+	w := newGame(t, 15, 15, 5)
+	for _, m := range []Cell{{7, 3}, {0, 0}, {7, 4}, {0, 2}, {7, 5}, {0, 4}, {7, 6}, {0, 6}} {
+		must(w.Play(m.Row, m.Col))
+	}
+	m := must(w.Search(1000, 0, math.MaxUint64))
+	if r := must(w.Play(m.Row, m.Col)); r != AWins {
+		t.Fatalf("search played %v: %v", m, r)
+	}
+	_, err := w.Search(10, 0, 0)
+	wantErr(t, err, ErrGameOver)
+	_, err = g.Search(0, 0, 0)
+	wantErr(t, err, ErrInvalidArgument)
+	_, err = g.Search(0, -time.Second, 0)
+	wantErr(t, err, ErrRange)
+	_, err = g.Search(0, 50*24*time.Hour, 0)
+	wantErr(t, err, ErrRange)
+}
+
+func TestAIMoveLevels(t *testing.T) {
+	g := mustBlock(t)
+	for _, level := range []Level{LevelMedium, LevelHard, LevelPerfect} {
+		if m := must(g.AIMove(level, 1)); m != (Cell{3, 4}) {
+			t.Errorf("level %d played %v, not the block", level, m)
+		}
+	}
+	m := must(g.AIMove(LevelRandom, 42))
+	if must(g.Cell(m.Row, m.Col)) != 0 || must(g.AIMove(LevelRandom, 42)) != m {
+		t.Fatalf("random move %v is illegal or not reproducible", m)
+	}
+	_, err := g.AIMove(5, 0)
+	wantErr(t, err, ErrInvalidArgument)
+	p := newGame(t, 3, 3, 3)
+	must(p.Play(0, 0))
+	must(p.Play(0, 1)) // X now wins with best play
+	m = must(p.AIMove(LevelPerfect, 0))
+	found := false
+	for _, o := range must(p.OptimalMoves()) {
+		found = found || o == m
+	}
+	if !found {
+		t.Fatalf("PERFECT played %v, not an optimal move", m)
+	}
+}
+
+// The Level constants take their values from the header, so only a missing one can go stale.
+func TestEveryHeaderLevelIsWrapped(t *testing.T) {
+	h, err := os.ReadFile("../../include/tictactoe.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrapped := map[string]Level{"RANDOM": LevelRandom, "EASY": LevelEasy, "MEDIUM": LevelMedium,
+		"HARD": LevelHard, "PERFECT": LevelPerfect}
+	defs := regexp.MustCompile(`#define TTT_LEVEL_(\w+) (\d+)`).FindAllSubmatch(h, -1)
+	for _, d := range defs {
+		if _, ok := wrapped[string(d[1])]; !ok {
+			t.Errorf("TTT_LEVEL_%s has no Level constant", d[1])
+		}
+	}
+	if len(defs) != len(wrapped) {
+		t.Errorf("header has %d levels, the binding %d", len(defs), len(wrapped))
+	}
+}

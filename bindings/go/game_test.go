@@ -1,0 +1,355 @@
+package tictactoe
+
+// Games: every operation, errors, ownership and threads.
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestPlayUndoRedoResetAndGetters(t *testing.T) {
+	g := newGame(t, 3, 4, 3)
+	if r, c, k := g.Size(); r != 3 || c != 4 || k != 3 {
+		t.Fatalf("size %d %d %d", r, c, k)
+	}
+	if p := must(g.ToMove()); p != 1 {
+		t.Fatalf("to move %d", p)
+	}
+	if p := must(g.FirstPlayer()); p != 1 {
+		t.Fatalf("first player %d", p)
+	}
+	if n := len(must(g.LegalMoves())); n != 12 {
+		t.Fatalf("legal moves %d", n)
+	}
+	if r := must(g.Play(1, 3)); r != Pending {
+		t.Fatalf("play: %v", r)
+	}
+	must(g.Play(0, 0))
+	for _, c := range []struct{ row, col, want int }{{1, 3, 1}, {0, 0, 2}, {2, 2, 0}} {
+		if got := must(g.Cell(c.row, c.col)); got != c.want {
+			t.Errorf("cell %d,%d = %d, want %d", c.row, c.col, got, c.want)
+		}
+	}
+	if m := must(g.Moves()); !reflect.DeepEqual(m, []Cell{{1, 3}, {0, 0}}) {
+		t.Fatalf("moves %v", m)
+	}
+	cells := must(g.Cells())
+	if len(cells) != 12 || cells[0] != 2 || cells[1*4+3] != 1 || cells[1] != 0 {
+		t.Fatalf("cells %v", cells)
+	}
+	if n := must(g.MoveCount()); n != 2 {
+		t.Fatalf("move count %d", n)
+	}
+	if s := text(t, g); s != "3,4,3:O.../...X/....:X" {
+		t.Fatalf("text %q", s)
+	}
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if m := must(g.Moves()); !reflect.DeepEqual(m, []Cell{{1, 3}}) {
+		t.Fatalf("after undo %v", m)
+	}
+	if err := g.Redo(); err != nil {
+		t.Fatal(err)
+	}
+	if n := must(g.MoveCount()); n != 2 {
+		t.Fatalf("after redo %d", n)
+	}
+	if err := g.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	if n := must(g.MoveCount()); n != 0 {
+		t.Fatalf("after reset %d", n)
+	}
+}
+
+func TestWinAndDraw(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	for _, m := range []Cell{{0, 0}, {1, 0}, {1, 1}, {2, 0}} {
+		must(g.Play(m.Row, m.Col))
+	}
+	if r := must(g.Play(2, 2)); r != AWins || r.String() != "A" {
+		t.Fatalf("result %v", r)
+	}
+	if w := must(g.Winner()); w != 1 {
+		t.Fatalf("winner %d", w)
+	}
+	if line := must(g.WinningLine()); !reflect.DeepEqual(line, []Cell{{0, 0}, {1, 1}, {2, 2}}) {
+		t.Fatalf("line %v", line)
+	}
+	if l := must(g.LegalMoves()); len(l) != 0 {
+		t.Fatalf("legal moves after the end %v", l)
+	}
+	before := text(t, g)
+	_, err := g.Play(0, 1)
+	wantErr(t, err, ErrGameOver)
+	if text(t, g) != before {
+		t.Fatal("a rejected move changed the game")
+	}
+
+	d := newGame(t, 3, 3, 3)
+	for _, m := range []Cell{{0, 0}, {1, 1}, {2, 0}, {1, 0}, {1, 2}, {2, 1}, {0, 1}, {0, 2}} {
+		must(d.Play(m.Row, m.Col))
+	}
+	if r := must(d.Play(2, 2)); r != Draw || r.Winner() != 0 || r.String() != "Draw" {
+		t.Fatalf("draw: %v", r)
+	}
+}
+
+func TestIllegalMovesAreErrorsAndChangeNothing(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	must(g.Move(1, 1, 1))
+	before := text(t, g)
+	_, err := g.Play(1, 1)
+	wantErr(t, err, ErrCellOccupied)
+	wantErr(t, err, ErrIllegalMove)
+	var e *Error
+	if !errors.As(err, &e) || e.Status != StatusCellOccupied || e.Error() != "tictactoe: cell occupied" {
+		t.Fatalf("error %#v %q", e, err)
+	}
+	_, err = g.Play(3, 0)
+	wantErr(t, err, ErrOutOfBounds)
+	_, err = g.Move(0, 0, 1)
+	wantErr(t, err, ErrWrongTurn)
+	wantErr(t, err, ErrIllegalMove)
+	_, err = g.Move(0, 0, 3)
+	wantErr(t, err, ErrInvalidArgument)
+	if errors.Is(err, ErrIllegalMove) || errors.Is(err, ErrWrongTurn) {
+		t.Fatal("INVALID_ARGUMENT matches other statuses")
+	}
+	wantErr(t, g.Redo(), ErrNothingToRedo)
+	if text(t, g) != before {
+		t.Fatal("a rejected call changed the game")
+	}
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	wantErr(t, g.Undo(), ErrNothingToUndo)
+}
+
+func TestBadSizes(t *testing.T) {
+	_, err := NewGame(0, 3, 3)
+	wantErr(t, err, ErrInvalidArgument)
+	_, err = NewGame(3, 3, 4)
+	wantErr(t, err, ErrInvalidArgument)
+	_, err = NewGame(65536, 65536, 5)
+	wantErr(t, err, ErrTooLarge)
+	_, err = NewTicTacToe(0)
+	wantErr(t, err, ErrInvalidArgument)
+	_, err = Judge(nil, 3, 3, 0)
+	wantErr(t, err, ErrInvalidArgument)
+}
+
+func TestOutOfRangeNumbersNeverReachC(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	for _, v := range []int{-1, math.MaxUint32 + 1, math.MinInt64, math.MaxInt64} {
+		_, err := g.Play(v, 0)
+		wantErr(t, err, ErrRange)
+		_, err = g.Move(0, 0, v)
+		wantErr(t, err, ErrRange)
+		_, err = g.Cell(0, v)
+		wantErr(t, err, ErrRange)
+		_, err = NewGame(3, v, 3)
+		wantErr(t, err, ErrRange)
+		_, err = NewTicTacToe(v)
+		wantErr(t, err, ErrRange)
+		_, err = Judge([]Cell{{0, v}}, 3, 3, 3)
+		wantErr(t, err, ErrRange)
+		_, err = ValidateText("...", 1, v, 3)
+		wantErr(t, err, ErrRange)
+	}
+	_, err := g.Move(0, 0, -1)
+	if err == nil || !strings.Contains(err.Error(), "player = -1") {
+		t.Fatalf("error %v does not name the argument", err)
+	}
+	if n := must(g.MoveCount()); n != 0 {
+		t.Fatal("a rejected number reached the game")
+	}
+	// The largest uint32 passes the Go check and reaches C, which answers with a status.
+	_, err = g.Play(math.MaxUint32, 0)
+	wantErr(t, err, ErrOutOfBounds)
+}
+
+func TestCloneIsIndependent(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	must(g.Play(0, 0))
+	h := must(g.Clone())
+	defer h.Close()
+	must(h.Play(1, 1))
+	if n := must(g.MoveCount()); n != 1 {
+		t.Fatalf("original has %d moves", n)
+	}
+	g.Close()
+	if c := must(h.Cell(0, 0)); c != 1 {
+		t.Fatal("the clone lost its board")
+	}
+}
+
+func TestTextRoundTripKeepsTurnAndStarter(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	must(g.Move(0, 0, 2))
+	if p := must(g.FirstPlayer()); p != 2 {
+		t.Fatalf("first player %d", p)
+	}
+	s := text(t, g)
+	if s != "3,3,3:O../.../...:X" {
+		t.Fatalf("text %q", s)
+	}
+	h := must(ParseGame(s))
+	defer h.Close()
+	if p := must(h.ToMove()); p != 1 || text(t, h) != s {
+		t.Fatalf("parsed: to move %d, text %q", p, text(t, h))
+	}
+	wantErr(t, h.Undo(), ErrNothingToUndo)
+	if fmt.Sprint(h) != "tictactoe.Game("+s+")" {
+		t.Fatalf("String() = %q", h)
+	}
+	_, err := ParseGame("3,3,3:XQ./.../...:O")
+	wantErr(t, err, ErrParse)
+	_, err = ParseGame("3,3,3:XX./.../...:O")
+	wantErr(t, err, ErrUnreachableBoard)
+}
+
+func TestClosedGameReturnsErrClosed(t *testing.T) {
+	g := must(NewGame(3, 3, 3))
+	must(g.Play(0, 0))
+	if err := g.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Close(); err != nil {
+		t.Fatal("Close is not idempotent")
+	}
+	errs := []error{g.Undo(), g.Redo(), g.Reset()}
+	add := func(_ any, err error) { errs = append(errs, err) }
+	add(g.Move(0, 1, 2))
+	add(g.Play(0, 1))
+	add(g.Clone())
+	add(g.ToMove())
+	add(g.FirstPlayer())
+	add(g.Result())
+	add(g.Winner())
+	add(g.Cell(0, 0))
+	add(g.MoveCount())
+	add(g.Cells())
+	add(g.Moves())
+	add(g.LegalMoves())
+	add(g.WinningLine())
+	add(g.Text())
+	add(g.OptimalMoves())
+	add(g.Search(1, 0, 0))
+	add(g.AIMove(LevelRandom, 0))
+	_, _, err := g.BestMove()
+	errs = append(errs, err)
+	for i, err := range errs {
+		if err != ErrClosed {
+			t.Errorf("call %d on a closed game: %v", i, err)
+		}
+	}
+	if s := g.String(); s != "tictactoe.Game(tictactoe: the game is closed)" {
+		t.Errorf("String() = %q", s)
+	}
+}
+
+func TestBigBoardsUseTheRetryPath(t *testing.T) {
+	g := newGame(t, 20, 20, 5)
+	if n := len(must(g.LegalMoves())); n != 400 {
+		t.Fatalf("legal moves %d", n)
+	}
+	if n := len(must(g.Cells())); n != 400 {
+		t.Fatalf("cells %d", n)
+	}
+	for i := 0; i < 70; i++ {
+		must(g.Play(i/20*2+i%2, i%20))
+	}
+	moves := must(g.Moves())
+	if len(moves) != 70 || moves[69] != (Cell{7, 9}) {
+		t.Fatalf("%d moves, last %v", len(moves), moves[len(moves)-1])
+	}
+}
+
+func TestDistinctGamesInParallel(t *testing.T) {
+	// Each goroutine owns its game; the same draw is replayed many times in each.
+	draw := []Cell{{0, 0}, {1, 1}, {2, 0}, {1, 0}, {1, 2}, {2, 1}, {0, 1}, {0, 2}, {2, 2}}
+	errs := make(chan error, 4)
+	for w := 0; w < 4; w++ {
+		go func() {
+			g, err := NewGame(3, 3, 3)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer g.Close()
+			for i := 0; i < 2000; i++ {
+				var r Result
+				for _, m := range draw {
+					if r, err = g.Play(m.Row, m.Col); err != nil {
+						errs <- err
+						return
+					}
+				}
+				if r != Draw {
+					errs <- fmt.Errorf("round %d ended %v", i, r)
+					return
+				}
+				if err = g.Reset(); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// waitForFrees runs the GC until the native free count reaches want (finalizers run on their
+// own goroutine after a collection), then checks it is exactly want.
+func waitForFrees(t *testing.T, want int64) {
+	t.Helper()
+	for i := 0; i < 1000 && nativeFrees.Load() < want; i++ {
+		runtime.GC()
+		time.Sleep(5 * time.Millisecond)
+	}
+	runtime.GC()
+	time.Sleep(20 * time.Millisecond)
+	if got := nativeFrees.Load(); got != want {
+		t.Fatalf("native frees: %d, want %d", got, want)
+	}
+}
+
+func TestFinalizerFreesExactlyOnce(t *testing.T) {
+	waitForFrees(t, nativeFrees.Load()) // settle games of earlier tests
+	base := nativeFrees.Load()
+	func() {
+		g, _ := NewGame(3, 3, 3)
+		g.Play(0, 0)
+	}()
+	waitForFrees(t, base+1)
+
+	g := must(NewGame(3, 3, 3))
+	g.Close()
+	if nativeFrees.Load() != base+2 {
+		t.Fatal("Close did not free at once")
+	}
+	g = nil
+	_ = g
+	waitForFrees(t, base+2) // the finalizer must not free a closed game again
+
+	func() {
+		for i := 0; i < 1000; i++ {
+			g, _ := NewGame(15, 15, 5)
+			g.Clone()
+		}
+	}()
+	waitForFrees(t, base+2002)
+}
