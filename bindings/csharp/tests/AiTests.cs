@@ -94,6 +94,46 @@ namespace TicTacToe.Tests
             }
         }
 
+        // The header allows several threads to search one game at once while none changes it
+        // (e.g. a Unity job thinking while the main thread draws).
+        internal static void ParallelSearchesOfOneGame()
+        {
+            Game g = Gomoku(7, 7, 6, 8, 8, 8);
+            Cell expected = g.Search(5000, 0, 11);
+            var found = new Cell[4];
+            var threads = new System.Threading.Thread[found.Length];
+            for (int t = 0; t < threads.Length; t++)
+            {
+                int id = t;
+                threads[t] = new System.Threading.Thread(() => found[id] = g.Search(5000, 0, 11));
+                threads[t].Start();
+            }
+            foreach (var th in threads) th.Join();
+            Assert.Sequence(new[] { expected, expected, expected, expected }, found);
+            g.Dispose();
+        }
+
+        // Dispose while another thread searches: the SafeHandle defers the free until the native
+        // call returns, so the search finishes on live memory (or, if Dispose came first, throws
+        // ObjectDisposedException); the game is freed exactly once either way.
+        internal static void DisposeDuringSearchIsSafe()
+        {
+            long before = GameHandle.Releases;
+            Game g = Gomoku(7, 7, 6, 8, 8, 8);
+            object outcome = null;
+            var searcher = new System.Threading.Thread(() =>
+            {
+                try { outcome = g.Search(maxNodes: 20000); }
+                catch (ObjectDisposedException e) { outcome = e; }
+            });
+            searcher.Start();
+            System.Threading.Thread.Sleep(20);
+            g.Dispose();
+            searcher.Join();
+            Assert.True(outcome is Cell || outcome is ObjectDisposedException, "a move or ObjectDisposedException: " + outcome);
+            Assert.Equal(before + 1, GameHandle.Releases);
+        }
+
         internal static void SearchErrors()
         {
             using (Game g = Gomoku(7, 7))

@@ -16,6 +16,7 @@ namespace TicTacToe.Tests
                 GameTests.LargeBoards,
                 AiTests.EmptyBoardIsADraw, AiTests.ImmediateWin, AiTests.ForcedLoss, AiTests.Errors,
                 AiTests.TakesTheWin, AiTests.BlocksTheLoss, AiTests.DeterministicAndLegal, AiTests.SearchErrors,
+                AiTests.ParallelSearchesOfOneGame, AiTests.DisposeDuringSearchIsSafe,
                 RulesTests.FindWinnerSeed, RulesTests.JudgeGeneralBoards, RulesTests.JudgeErrors,
                 RulesTests.ValidStateSeed, RulesTests.EveryVerdict, RulesTests.ValidateErrors, RulesTests.EveryStatusHasItsException,
                 RulesTests.EnumsMatchTheHeader,
