@@ -4,9 +4,10 @@
 // statuses into exceptions, handles into an RAII owner, and caller buffers into std::vector /
 // std::string. See bindings/cpp/README.md.
 //
-// Numbers in: rows, columns, k and players are taken as std::int64_t so that a negative or
-// too-large value (from any integer type) throws std::out_of_range instead of silently wrapping
-// to a different uint32_t. Everything the C library rejects throws a ttt::Error.
+// Numbers in (rows, columns, k, players, search budgets) are taken as std::int64_t so that a
+// negative or too-large value (from any integer type) throws std::out_of_range instead of
+// silently wrapping to a different unsigned number; a seed is any std::uint64_t bit pattern.
+// Everything the C library rejects throws a ttt::Error.
 #ifndef TICTACTOE_HPP
 #define TICTACTOE_HPP
 

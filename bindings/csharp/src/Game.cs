@@ -1,5 +1,5 @@
-// Game.cs — an m,n,k-game owned through a GameHandle. Every member is one native call (plus,
-// for lists, the size-then-fill buffer protocol); no rule is implemented here.
+// Game.cs — an m,n,k-game owned through a GameHandle. Every member is one native call (a list
+// may take a second one when it outgrows the first buffer); no rule is implemented here.
 using System;
 using System.Collections.Generic;
 using System.Text;
