@@ -3,7 +3,7 @@
 use crate::board::{parse_cells, Board};
 use crate::error::Error;
 use crate::inline_vec::InlineVec;
-use crate::rules::{Dir, Player, Rules, EMPTY};
+use crate::rules::{Player, Rules, EMPTY};
 use crate::validate::{find_lines, verdict, Verdict};
 
 /// How a game stands.
@@ -51,8 +51,8 @@ pub struct Game {
     redo: Vec<u32>,
     first: Player,
     outcome: Outcome,
-    /// The winning move and a direction in which it completed a line.
-    win: Option<(usize, Dir)>,
+    /// The winning move (a stone on every line of the winner).
+    win: Option<usize>,
 }
 
 impl Game {
@@ -129,7 +129,10 @@ impl Game {
 
     /// The cells of the winning line, end to end (the whole run, which may exceed k).
     pub fn winning_line(&self) -> impl Iterator<Item = usize> + Clone + '_ {
-        self.win.into_iter().flat_map(|(cell, dir)| self.rules().run_cells(self.board.cells(), cell, dir))
+        // The direction is found only when asked, keeping the winning move itself cheap.
+        let cells = self.board.cells();
+        let line = self.win.and_then(|cell| Some((cell, self.rules().line_at(cells, cell)?)));
+        line.into_iter().flat_map(move |(cell, dir)| self.rules().run_cells(cells, cell, dir))
     }
 
     /// Empty cells in ascending order; none once the game is over.
@@ -170,9 +173,9 @@ impl Game {
     fn apply(&mut self, row: u32, col: u32, player: Player) -> Result<Outcome, Error> {
         let cell = row as usize * self.rules().cols() as usize + col as usize;
         self.history.try_push(cell as u32)?;
-        if let Some(dir) = self.board.place(row, col, player) {
+        if self.board.place(row, col, player) {
             self.outcome = Outcome::Won(player);
-            self.win = Some((cell, dir));
+            self.win = Some(cell);
         } else if self.board.is_full() {
             self.outcome = Outcome::Draw;
         }
@@ -282,9 +285,8 @@ impl Game {
         // Swapped or not, index 0 is the starter's lines and index 1 the other player's.
         for (l, player) in lines.iter().zip([first, first.other()]) {
             if let Some(cell) = l.common {
-                let dir = rules.line_at(&cells, cell).ok_or(Error::UnreachableBoard)?;
                 game.outcome = Outcome::Won(player);
-                game.win = Some((cell, dir));
+                game.win = Some(cell);
             }
         }
         if game.outcome == Outcome::Pending && game.board.is_full() {

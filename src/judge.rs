@@ -37,7 +37,7 @@ impl Replay for Board {
         self.cell(row, col) == EMPTY
     }
     fn place(&mut self, row: u32, col: u32, player: Player) -> bool {
-        Board::place(self, row, col, player).is_some()
+        Board::place(self, row, col, player)
     }
 }
 

@@ -193,7 +193,8 @@ impl Searcher {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         let out_of_nodes = self.budget.max_nodes != 0 && self.nodes > self.budget.max_nodes;
-        let out_of_time = self.nodes.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() >= d);
+        let out_of_time =
+            self.nodes.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() >= d);
         self.aborted |= out_of_nodes || out_of_time;
         self.aborted
     }
