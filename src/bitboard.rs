@@ -51,15 +51,26 @@ impl Layout {
     /// (like anything shifted past the top bit) runs out of bits.
     #[inline]
     fn starts(&self, b: u64) -> [u64; 4] {
+        // The common win lengths get their shift sequence unrolled at compile time.
+        match self.k {
+            3 => self.starts_for(b, 3),
+            4 => self.starts_for(b, 4),
+            5 => self.starts_for(b, 5),
+            k => self.starts_for(b, k),
+        }
+    }
+
+    #[inline(always)]
+    fn starts_for(&self, b: u64, k: u32) -> [u64; 4] {
         let mut runs = [b; 4];
         let mut len = 1;
-        while len * 2 <= self.k {
+        while len * 2 <= k {
             for (r, &s) in runs.iter_mut().zip(&self.steps) {
                 *r &= shr(*r, len * s);
             }
             len *= 2;
         }
-        let rest = self.k - len;
+        let rest = k - len;
         for (r, &s) in runs.iter_mut().zip(&self.steps) {
             *r &= shr(*r, rest * s);
         }

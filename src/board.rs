@@ -19,7 +19,7 @@ enum Mode {
     /// Walk at most k - 1 cells each way from the new stone.
     Walk,
     /// Count stones per whole line; the direction's counters start at this offset.
-    Count(usize),
+    Count(u32),
 }
 
 /// Stones on the board plus the per-line counters that make "Design Tic-Tac-Toe" moves O(1).
@@ -50,7 +50,7 @@ impl Board {
             }
             *mode = Mode::Walk;
             if rules.cells() > SMALL_BOARD && rules.spans_whole_line(dir) {
-                *mode = Mode::Count(total);
+                *mode = Mode::Count(total as u32);
                 total += 2 * match dir {
                     Dir::East => rules.rows() as usize,
                     Dir::South => rules.cols() as usize,
@@ -124,7 +124,7 @@ impl Board {
             Dir::SouthWest if row + col == self.rules.k() - 1 => 0,
             _ => return None,
         };
-        self.counters.get_mut(start + 2 * line + player as usize - 1)
+        self.counters.get_mut(start as usize + 2 * line + player as usize - 1)
     }
 
     /// Puts `player`'s stone on the empty cell (row, col), which must be on the board, and
