@@ -7,8 +7,9 @@ use crate::game::try_copy;
 use crate::inline_vec::InlineVec;
 use crate::rules::{Dir, Player, Rules, EMPTY};
 
-/// Boards of up to this many cells live inside their owner and never use counters: scanning
-/// at most k - 1 <= 63 cells each way is as cheap as counting there.
+/// Boards of up to this many cells live inside their owner (no allocation beyond the game
+/// handle) and never use counters: a bitboard, or a walk of at most 63 cells each way, is as
+/// cheap as counting there.
 pub(crate) const SMALL_BOARD: usize = 64;
 
 /// How a win in one direction is detected.
