@@ -1,5 +1,6 @@
 //! Times the exact solver: every reachable 3×3 position, and the empty board of the known
-//! m,n,k-games. Run: `cargo bench --bench ai_solve` (add `-- stretch` for 6,6,5 and 7,7,5).
+//! m,n,k-games. Run: `cargo bench --bench ai_solve` (add `-- stretch` for 6,6,5 and 7,7,5, or
+//! name boards such as `-- 5,5,5 6,6,5` to time only those).
 //! Numbers, not pass/fail; the values themselves are checked by `tests/ai_solve.rs`.
 
 use std::collections::HashSet;
@@ -49,6 +50,16 @@ fn main() {
     ];
     if stretch {
         boards.extend([(6, 6, 5), (7, 7, 5)]);
+    }
+    let named: Vec<String> = std::env::args().skip(1).filter(|a| a.contains(',')).collect();
+    if !named.is_empty() {
+        boards = named
+            .iter()
+            .map(|a| {
+                let n: Vec<u32> = a.split(',').map(|x| x.parse().expect("rows,cols,k")).collect();
+                (n[0], n[1], n[2])
+            })
+            .collect();
     }
     for (rows, cols, k) in boards {
         let game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();

@@ -34,6 +34,10 @@ impl Root {
     }
 }
 
+/// From this many empty cells on, moves are ordered by `Solver::potential`; nearer the end
+/// the static order is cheaper than scoring.
+const DYNAMIC_ORDER: u32 = 8;
+
 /// Below this many empty cells a re-search is cheaper than a transposition-table lookup (a
 /// cache miss), so those nodes skip the table.
 const SHALLOW: u32 = 3;
@@ -50,6 +54,9 @@ pub struct Solver<'g> {
     order: Vec<u32>,
     /// Each bit's place in `order`.
     rank: [u8; 64],
+    /// Every k-window as a mask, and the windows through each bit.
+    windows: Vec<u64>,
+    through: Vec<Vec<u16>>,
     /// Per symmetry s and bit b: `zob[s * 64 + b]` = keys of the image of b, per stone colour.
     zob: Vec<[u64; 2]>,
     /// Per symmetry: bit -> image bit, and image bit -> bit.
@@ -84,6 +91,8 @@ impl<'g> Solver<'g> {
             cells: cells as i32,
             order: (0..cells).map(|c| geo.bit(c)).collect(),
             rank: [0; 64],
+            windows: Vec::new(),
+            through: Vec::new(),
             zob: Vec::new(),
             fwd: Vec::new(),
             back: Vec::new(),
@@ -106,6 +115,19 @@ impl<'g> Solver<'g> {
         self.order = order.into_iter().map(|c| geo.bit(c)).collect();
         for (i, &b) in self.order.iter().enumerate() {
             self.rank[b as usize] = i as u8;
+        }
+
+        self.through = vec![Vec::new(); 64];
+        for cell in 0..rules.cells() {
+            for dir in Dir::ALL {
+                if let Some(cells) = window(rules, cell, dir) {
+                    let mask = cells.iter().fold(0u64, |m, &c| m | 1 << geo.bit(c));
+                    for &c in &cells {
+                        self.through[geo.bit(c) as usize].push(self.windows.len() as u16);
+                    }
+                    self.windows.push(mask);
+                }
+            }
         }
 
         let mut rng = Rng::new(0x7ac7_ac70_e5a1_7e5d);
@@ -326,7 +348,7 @@ impl<'g> Solver<'g> {
             forced => forced,
         };
         let mut list = [0u32; 64];
-        let n = self.ordered(moves, tt_move, &mut list);
+        let n = self.ordered(node, moves, tt_move, &mut list);
         let (mut best, mut best_bit) = (i32::MIN, u32::MAX);
         for &bit in &list[..n] {
             let v = -self.negamax(&self.play(node, bit), -beta, -alpha);
@@ -363,16 +385,41 @@ impl<'g> Solver<'g> {
 
 impl Solver<'_> {
     /// Writes the bits of `moves` into `list` in the order to try them: the remembered best
-    /// move, then the static order. Returns how many. (Tried and measured worse on 5,5,4:
-    /// the history heuristic and neighbours-first.)
-    fn ordered(&self, moves: u64, first: Option<u32>, list: &mut [u32; 64]) -> usize {
+    /// move, then (with enough empty cells for it to pay) the cells whose open k-windows hold
+    /// the most stones of either side, then the static order. Returns how many.
+    ///
+    /// Measured from the empty board: this ordering takes 5,5,4 from 12.4M nodes to 1.0M and
+    /// 5,6,4 from over 170M to 0.7M, but 5,5,5 from 2.7M to 8.1M (still within its target).
+    /// The history heuristic and trying neighbours of stones first were worse.
+    fn ordered(&self, node: &Node, moves: u64, first: Option<u32>, list: &mut [u32; 64]) -> usize {
+        let mut keys = [(false, 0u32, 0u8); 64];
         let mut n = 0;
+        let score = (self.cells - node.stones) as u32 >= DYNAMIC_ORDER;
         for b in Bits(moves) {
+            let value = if score { self.potential(node, b) } else { 0 };
             list[n] = b;
+            keys[b as usize] = (Some(b) != first, u32::MAX - value, self.rank[b as usize]);
             n += 1;
         }
-        list[..n].sort_unstable_by_key(|&b| (Some(b) != first, self.rank[b as usize]));
+        list[..n].sort_unstable_by_key(|&b| keys[b as usize]);
         n
+    }
+
+    /// How much a stone on `bit` matters: over the k-windows through it that only one side
+    /// occupies, 4^stones of that side (an empty window counts 1).
+    fn potential(&self, node: &Node, bit: u32) -> u32 {
+        let mut value = 0;
+        for &w in &self.through[bit as usize] {
+            let w = self.windows[w as usize];
+            let (mine, theirs) = ((w & node.me).count_ones(), (w & node.opp).count_ones());
+            if theirs == 0 {
+                value += 1 << (2 * mine);
+            }
+            if mine == 0 && theirs > 0 {
+                value += 1 << (2 * theirs);
+            }
+        }
+        value
     }
 }
 
@@ -394,4 +441,17 @@ fn windows_through(rules: Rules, cell: usize) -> u32 {
         }
     }
     n
+}
+
+/// The k cells of the window starting at `cell` going `dir`, if it fits on the board.
+fn window(rules: Rules, cell: usize, dir: Dir) -> Option<Vec<usize>> {
+    let (row, col) = rules.row_col(cell);
+    let (dr, dc) = dir.step();
+    (0..i64::from(rules.k()))
+        .map(|i| {
+            let (r, c) = (i64::from(row) + i * dr, i64::from(col) + i * dc);
+            let inside = r >= 0 && c >= 0 && r < i64::from(rules.rows()) && c < i64::from(rules.cols());
+            inside.then(|| (r * i64::from(rules.cols()) + c) as usize)
+        })
+        .collect()
 }
