@@ -73,4 +73,15 @@ fn main() {
             Err(e) => println!("{rows},{cols},{k}: {e} after {took:?}"),
         }
     }
+    if named.is_empty() {
+        // The feasibility rule's worst case: how long best_move takes to give up.
+        let game = Game::new(Rules::new(7, 7, 5).unwrap()).unwrap();
+        let start = Instant::now();
+        let result = best_move(&game);
+        println!(
+            "best_move on an empty 7,7,5 (default budget): {:?} after {:?}",
+            result.err(),
+            start.elapsed()
+        );
+    }
 }

@@ -33,8 +33,11 @@ pub struct Budget {
 const WIN: i64 = 1 << 40;
 /// Moves searched per node, most promising first (all forced moves are always searched).
 const BEAM: usize = 10;
-/// Candidate moves are empty cells within this many steps (in any direction) of a stone.
-const RADIUS: i64 = 2;
+/// Root moves are the empty cells within this many steps (in any direction) of a stone...
+const ROOT_RADIUS: i64 = 2;
+/// ... and moves deeper in the tree those next to a stone, which still include every cell
+/// that completes or blocks a line (such a cell touches a stone of its line, for k >= 2).
+const TREE_RADIUS: i64 = 1;
 /// Deepest iteration tried; deeper is pointless with this beam and budget.
 const MAX_DEPTH: u32 = 24;
 
@@ -47,8 +50,9 @@ pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
         return Err(Error::InvalidArgument);
     }
     let mut s = Searcher::new(game, budget)?;
-    let cands = s.root_candidates(game)?;
-    s.root(mover, cands, &mut Rng::new(seed))
+    let root = s.candidates(game, ROOT_RADIUS)?;
+    let tree = s.candidates(game, TREE_RADIUS)?;
+    s.root(mover, &root, tree, &mut Rng::new(seed))
 }
 
 /// What one empty cell is worth to the side about to move.
@@ -93,9 +97,9 @@ impl Searcher {
         Ok(Searcher { rules, cells, weight, nodes: 0, budget, deadline, aborted: false })
     }
 
-    /// Empty cells near a stone; the centre on an empty board; every empty cell when none is
-    /// near a stone.
-    fn root_candidates(&self, game: &Game) -> Result<Vec<usize>, Error> {
+    /// Empty cells within `radius` of a stone; the centre on an empty board; every empty cell
+    /// when none is near a stone.
+    fn candidates(&self, game: &Game, radius: i64) -> Result<Vec<usize>, Error> {
         let mut out = Vec::new();
         if game.move_count() == 0 {
             let (r, c) = (self.rules.rows() / 2, self.rules.cols() / 2);
@@ -104,7 +108,7 @@ impl Searcher {
         }
         for (cell, &stone) in self.cells.iter().enumerate() {
             if stone != 0 {
-                self.add_neighbours(cell, &mut out)?;
+                self.add_neighbours(cell, radius, &mut out)?;
             }
         }
         if out.is_empty() {
@@ -114,12 +118,12 @@ impl Searcher {
         Ok(out)
     }
 
-    /// Adds the empty cells within `RADIUS` of `cell` to the sorted set `out`.
-    fn add_neighbours(&self, cell: usize, out: &mut Vec<usize>) -> Result<(), Error> {
+    /// Adds the empty cells within `radius` of `cell` to the sorted set `out`.
+    fn add_neighbours(&self, cell: usize, radius: i64, out: &mut Vec<usize>) -> Result<(), Error> {
         let (row, col) = self.rules.row_col(cell);
         let (rows, cols) = (i64::from(self.rules.rows()), i64::from(self.rules.cols()));
-        for dr in -RADIUS..=RADIUS {
-            for dc in -RADIUS..=RADIUS {
+        for dr in -radius..=radius {
+            for dc in -radius..=radius {
                 let (r, c) = (i64::from(row) + dr, i64::from(col) + dc);
                 if r < 0 || c < 0 || r >= rows || c >= cols {
                     continue;
@@ -285,7 +289,7 @@ impl Searcher {
         next.try_reserve_exact(cands.len() + 25)?;
         next.extend_from_slice(cands);
         self.cells[m.cell] = me;
-        let v = match self.add_neighbours(m.cell, &mut next) {
+        let v = match self.add_neighbours(m.cell, TREE_RADIUS, &mut next) {
             Ok(()) => self.negamax(&next, 3 - me, depth - 1, ply + 1, -(eval + m.attack), alpha, beta),
             Err(e) => Err(e),
         };
@@ -293,8 +297,10 @@ impl Searcher {
         v
     }
 
-    fn root(&mut self, me: u8, cands: Vec<usize>, rng: &mut Rng) -> Result<usize, Error> {
-        let mut moves = match self.expand(&cands, me, Some(rng))? {
+    /// Chooses among the `root` candidates; replies come from `tree` and the cells next to
+    /// the moves played.
+    fn root(&mut self, me: u8, root: &[usize], tree: Vec<usize>, rng: &mut Rng) -> Result<usize, Error> {
+        let mut moves = match self.expand(root, me, Some(rng))? {
             Expansion::Wins(cell) => return Ok(cell),
             Expansion::Moves { moves, .. } => moves,
         };
@@ -307,7 +313,7 @@ impl Searcher {
         for depth in 1..=MAX_DEPTH.min(empties) {
             let (mut alpha, mut found) = (-WIN - 1, best);
             for m in &moves {
-                let v = -self.child(&cands, m, me, depth, 1, 0, -WIN - 1, -alpha)?;
+                let v = -self.child(&tree, m, me, depth, 1, 0, -WIN - 1, -alpha)?;
                 if self.aborted {
                     break;
                 }
