@@ -134,3 +134,7 @@ def test_errors_pickle():
     copy = pickle.loads(pickle.dumps(error))
     assert type(copy) is tictactoe.CellOccupied
     assert (copy.status, str(copy)) == (error.status, str(error))
+    with pytest.raises(tictactoe.GameOver) as caught:
+        tictactoe.judge([(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (2, 2)])
+    copy = pickle.loads(pickle.dumps(caught.value))  # e.g. from a multiprocessing worker
+    assert (type(copy), copy.move_index, str(copy)) == (tictactoe.GameOver, 5, str(caught.value))
