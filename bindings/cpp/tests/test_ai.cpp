@@ -4,6 +4,7 @@
 #include "tictactoe.hpp"
 
 #include <algorithm>
+#include <thread>
 
 #include "check.hpp"
 
@@ -95,6 +96,32 @@ static void deterministic_and_legal() {
   CHECK(small.ai_move(ttt::Level::Perfect) == small.ai_move(ttt::Level::Perfect));
 }
 
+// The header lets several threads run the AI on one game at once while none changes it, and
+// distinct games are independent: threads searching a shared game and playing their own agree
+// with a single-threaded run.
+static void threads() {
+  const Game shared = gomoku({{7, 7}, {6, 8}, {8, 8}});
+  const Cell expected = shared.search(2000, 0, 5);
+  std::vector<Cell> found(3);
+  std::vector<ttt::Result> own(3);
+  std::vector<std::thread> pool;
+  for (std::size_t t = 0; t < found.size(); ++t) {
+    pool.emplace_back([&, t] {
+      found[t] = shared.search(2000, 0, 5);
+      Game g(5, 5, 4);
+      for (std::uint32_t c = 0; c < 4 && g.play(t % 2, c) == ttt::Result::Pending; ++c) {
+        g.play(4, c);
+      }
+      own[t] = g.result();
+    });
+  }
+  for (std::thread& th : pool) th.join();
+  for (std::size_t t = 0; t < found.size(); ++t) {
+    CHECK(found[t] == expected);
+    CHECK(own[t] == ttt::Result::AWins);
+  }
+}
+
 static void search_errors() {
   Game g = gomoku({{7, 7}});
   CHECK_STATUS(g.search(0, 0), ttt::InvalidArgument, Status::InvalidArgument);
@@ -117,5 +144,6 @@ int main() {
   blocks_the_loss();
   deterministic_and_legal();
   search_errors();
+  threads();
   return check::result("test_ai");
 }
