@@ -110,13 +110,6 @@ impl<'g> Solver<'g> {
     /// Move order, symmetry hash keys and the transposition table.
     fn build_tables(&mut self) -> Result<(), Error> {
         let (geo, rules) = (self.geo, self.geo.rules());
-        let mut order: Vec<usize> = (0..rules.cells()).collect();
-        order.sort_by_key(|&c| std::cmp::Reverse(windows_through(rules, c)));
-        self.order = order.into_iter().map(|c| geo.bit(c)).collect();
-        for (i, &b) in self.order.iter().enumerate() {
-            self.rank[b as usize] = i as u8;
-        }
-
         self.through = vec![Vec::new(); 64];
         for cell in 0..rules.cells() {
             for dir in Dir::ALL {
@@ -128,6 +121,14 @@ impl<'g> Solver<'g> {
                     self.windows.push(mask);
                 }
             }
+        }
+
+        // Static order: cells on the most k-windows first (the centre of the board).
+        let mut order: Vec<usize> = (0..rules.cells()).collect();
+        order.sort_by_key(|&c| std::cmp::Reverse(self.through[geo.bit(c) as usize].len()));
+        self.order = order.into_iter().map(|c| geo.bit(c)).collect();
+        for (i, &b) in self.order.iter().enumerate() {
+            self.rank[b as usize] = i as u8;
         }
 
         let mut rng = Rng::new(0x7ac7_ac70_e5a1_7e5d);
@@ -421,26 +422,6 @@ impl Solver<'_> {
         }
         value
     }
-}
-
-/// How many k-windows (lines of k cells) contain `cell`: a cheap measure of how useful a
-/// stone there is, used to try central cells first.
-fn windows_through(rules: Rules, cell: usize) -> u32 {
-    let (row, col) = rules.row_col(cell);
-    let k = i64::from(rules.k());
-    let inside =
-        |r: i64, c: i64| r >= 0 && c >= 0 && r < i64::from(rules.rows()) && c < i64::from(rules.cols());
-    let mut n = 0;
-    for dir in Dir::ALL {
-        let (dr, dc) = dir.step();
-        for start in 0..k {
-            let (r0, c0) = (i64::from(row) - start * dr, i64::from(col) - start * dc);
-            if inside(r0, c0) && inside(r0 + (k - 1) * dr, c0 + (k - 1) * dc) {
-                n += 1;
-            }
-        }
-    }
-    n
 }
 
 /// The k cells of the window starting at `cell` going `dir`, if it fits on the board.
