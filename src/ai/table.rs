@@ -1,7 +1,8 @@
 //! A complete table of 3,3,3 (classic tic-tac-toe) values, so every 3×3 position is answered
-//! in well under a microsecond. Built once, on first use, by plain retrograde minimax over all
-//! 3^9 arrangements; after that it is read-only and shared by all threads (`OnceLock`), so it
-//! is a cache of constants, not mutable state.
+//! in under a microsecond. Built once, on first use (about a millisecond), by plain memoized
+//! negamax over every position a game can pass through, indexed by base-3 arrangement; after
+//! that it is read-only and shared by all threads (`OnceLock`), so it is a cache of
+//! constants, not mutable state.
 
 use std::sync::OnceLock;
 

@@ -24,9 +24,12 @@ unsafe fn write_cell(game: &Game, cell: usize, out_row: *mut u32, out_col: *mut 
 /// the fastest win, else a draw, else the slowest loss; among equals the one found first.
 ///
 /// Feasibility: the exact solve needs rows x (cols + 1) <= 64 (any board up to 7x7, 8x7,
-/// 5x10, ...) and a proof within `TTT_SOLVE_NODES` search nodes (a few seconds at most, so
-/// the call always returns); otherwise `TTT_TOO_HARD` (use `ttt_game_search`). 3x3 k=3 is
-/// answered from a built-in table in well under a microsecond; 4x4 k=4 takes milliseconds.
+/// 5x10, ...) and a proof within `TTT_SOLVE_NODES` search nodes; otherwise `TTT_TOO_HARD`
+/// (then use `ttt_game_search`). A board that does not fit is refused at once; one that fits
+/// but cannot be proved costs the whole budget first (about 5 s measured on an empty 7x7 with
+/// k=5), so the call always returns. Measured from the empty board: 3x3 k=3 (any position,
+/// from a built-in table) about 0.3 microseconds, 4x4 k=4 10 ms, 5x5 k=4 0.4 s, 5x6 k=4
+/// 0.25 s, 5x5 k=5 2.5 s.
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER` (the game is finished), `TTT_TOO_HARD`,
 /// `TTT_OUT_OF_MEMORY`. Never changes the game. Thread-safe for distinct games; the same game
@@ -80,7 +83,7 @@ pub unsafe extern "C" fn ttt_game_optimal_moves(
 }
 
 /// The node budget of `ttt_game_best_move` and `ttt_game_optimal_moves`: 2^24 search nodes,
-/// a few seconds at most on one core. A proof that needs more gives `TTT_TOO_HARD`.
+/// about 5 s on one core. A proof that needs more gives `TTT_TOO_HARD`.
 pub const TTT_SOLVE_NODES: u64 = 16_777_216;
 const _: () = assert!(TTT_SOLVE_NODES == ai::SOLVE_NODES);
 
@@ -95,10 +98,10 @@ pub const TTT_LEVEL_EASY: u32 = 1;
 /// Level 2: one-ply greedy: wins, else blocks an immediate loss, else the cell that best
 /// builds its own lines and spoils the opponent's. No look-ahead.
 pub const TTT_LEVEL_MEDIUM: u32 = 2;
-/// Level 3: budgeted search of 2,000 nodes, about 40 ms per move mid-game on 15x15.
+/// Level 3: budgeted search of 2,000 nodes, 20 to 40 ms per move mid-game on 15x15.
 pub const TTT_LEVEL_HARD: u32 = 3;
 /// Level 4: perfect play where the exact solver proves the position within 2^20 nodes (under
-/// a second), else the budgeted search with 20,000 nodes (about 0.4 s on 15x15).
+/// a second), else the budgeted search with 20,000 nodes (0.2 to 0.4 s on 15x15).
 pub const TTT_LEVEL_PERFECT: u32 = 4;
 const _: () =
     assert!(TTT_LEVEL_PERFECT == ai::Level::Perfect as u32 && TTT_LEVEL_RANDOM == ai::Level::Random as u32);
@@ -112,8 +115,8 @@ const _: () =
 /// of wall-clock time (0 = no time limit); at least one must be non-zero. With a node budget
 /// (and `max_millis` = 0) the same game, `max_nodes` and `seed` always give the same move; a
 /// time budget stops wherever the clock says, so it is not reproducible. The seed only breaks
-/// ties between equally rated moves. Measured mid-game on 15x15 and 19x19: about 20
-/// microseconds per node, so 2,000 nodes take about 40 ms.
+/// ties between equally rated moves. Measured mid-game on 15x15 and 19x19: 10 to 20
+/// microseconds per node, so 2,000 nodes take 20 to 40 ms.
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (both limits 0), `TTT_GAME_OVER`,
 /// `TTT_OUT_OF_MEMORY`. Never changes the game (it searches a copy); thread-safety as
