@@ -138,6 +138,30 @@ fn perfect_level_plays_perfectly_where_solvable() {
     assert_eq!(game.outcome(), Outcome::Draw, "perfect play against itself draws 3,3,3");
 }
 
+/// Games between two levels on 15,15,5, alternating who starts: the wins of `strong`.
+fn level_wins(strong: Level, weak: Level, games: u64) -> u64 {
+    (0..games)
+        .filter(|&g| {
+            let mut game = Game::new(Rules::new(15, 15, 5).unwrap()).unwrap();
+            let strong_side = if g % 2 == 0 { Player::X } else { Player::O };
+            while let Some(side) = game.to_move() {
+                let level = if side == strong_side { strong } else { weak };
+                let (r, c) =
+                    game.rules().row_col(ai_move(&game, level, g * 1000 + game.move_count() as u64).unwrap());
+                game.play(r, c).unwrap();
+            }
+            game.outcome() == Outcome::Won(strong_side)
+        })
+        .count() as u64
+}
+
+#[test]
+fn each_level_beats_the_one_below() {
+    assert_eq!(level_wins(Level::Easy, Level::Random, 4), 4);
+    assert_eq!(level_wins(Level::Medium, Level::Easy, 4), 4);
+    assert!(level_wins(Level::Hard, Level::Medium, 4) >= 3);
+}
+
 #[test]
 fn errors() {
     let game = Game::new(Rules::new(15, 15, 5).unwrap()).unwrap();
