@@ -208,7 +208,7 @@ fn short_match_against_random_and_greedy() {
 }
 
 #[test]
-#[ignore = "about a minute: cargo test --release --test ai_search -- --ignored --nocapture"]
+#[ignore = "about 20 s: cargo test --release --test ai_search -- --ignored --nocapture"]
 fn match_of_200_games() {
     let random = match_wins(players::random_move, 200, 2000);
     let greedy = match_wins(players::greedy_move, 200, 2000);
