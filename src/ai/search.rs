@@ -57,7 +57,7 @@ pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
 
 /// What one empty cell is worth to the side about to move.
 #[derive(Clone, Copy, Debug, Default)]
-struct Scored {
+struct Candidate {
     cell: usize,
     /// Evaluation gained by the mover playing here.
     attack: i64,
@@ -141,12 +141,12 @@ impl Searcher {
     }
 
     /// Scores `cell` (empty) for `me` by walking the k-windows through it in each direction.
-    fn score(&self, cell: usize, me: u8) -> Scored {
+    fn score(&self, cell: usize, me: u8) -> Candidate {
         let rules = self.rules;
         let k = i64::from(rules.k());
         let (row, col) = rules.row_col(cell);
         let (rows, cols) = (i64::from(rules.rows()), i64::from(rules.cols()));
-        let mut out = Scored { cell, ..Scored::default() };
+        let mut out = Candidate { cell, ..Candidate::default() };
         for dir in Dir::ALL {
             if rules.span(dir) < rules.k() {
                 continue;
@@ -277,7 +277,7 @@ impl Searcher {
     fn child(
         &mut self,
         cands: &[usize],
-        m: &Scored,
+        m: &Candidate,
         me: u8,
         depth: u32,
         ply: i64,
@@ -340,5 +340,5 @@ enum Expansion {
     Wins(usize),
     /// The moves worth searching, best first; `doomed` when the opponent has two or more
     /// immediate wins, so every move loses.
-    Moves { moves: Vec<Scored>, doomed: bool },
+    Moves { moves: Vec<Candidate>, doomed: bool },
 }
