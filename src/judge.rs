@@ -56,9 +56,10 @@ pub fn judge(rules: &Rules, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
 fn replay(rules: &Rules, board: &mut impl Replay, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
     let mut outcome = Outcome::Pending;
     let mut player = Player::X;
+    let (rows, cols, cells) = (rules.rows(), rules.cols(), rules.cells());
     for (index, &[row, col]) in moves.iter().enumerate() {
         let fail = |error| Err(JudgeError { error, index });
-        if row >= rules.rows() || col >= rules.cols() {
+        if row >= rows || col >= cols {
             return fail(Error::OutOfBounds);
         }
         if outcome != Outcome::Pending {
@@ -69,7 +70,7 @@ fn replay(rules: &Rules, board: &mut impl Replay, moves: &[[u32; 2]]) -> Result<
         }
         if board.place(row, col, player) {
             outcome = Outcome::Won(player);
-        } else if index + 1 == rules.cells() {
+        } else if index + 1 == cells {
             outcome = Outcome::Draw;
         }
         player = player.other();
