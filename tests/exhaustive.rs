@@ -2,6 +2,9 @@
 //! brute-force reference written plainly here (whole-board scans, no shared code with the
 //! library).
 
+mod common;
+
+use common::Rng;
 use std::collections::HashSet;
 use tictactoe::ffi::judge::{ttt_judge, ttt_validate};
 use tictactoe::ffi::{TttResult, TttStatus, TttVerdict};
@@ -161,32 +164,17 @@ fn all_4x4_k3_boards_validate_agrees_with_reachability() {
     check_all_boards(4, 4, 3);
 }
 
-/// A small deterministic generator (splitmix64) so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A line of the board each player favours, so that even boards where random play almost
 /// never wins (k = side) see wins in every direction.
 fn favourite_line(rng: &mut Rng, rows: usize, cols: usize) -> Vec<usize> {
     let d = rows.min(cols);
-    match rng.below(4) {
+    match rng.pick(4) {
         0 => {
-            let r = rng.below(rows);
+            let r = rng.pick(rows);
             (0..cols).map(|c| r * cols + c).collect()
         }
         1 => {
-            let c = rng.below(cols);
+            let c = rng.pick(cols);
             (0..rows).map(|r| r * cols + c).collect()
         }
         2 => (0..d).map(|i| i * cols + i).collect(),
@@ -218,8 +206,8 @@ fn random_games_with(
         let mut moves = Vec::new();
         let favourites = [favourite_line(&mut rng, rows, cols), favourite_line(&mut rng, rows, cols)];
         for i in 0..order.len() {
-            let mut j = i + rng.below(order.len() - i);
-            if biased && rng.below(2) == 0 {
+            let mut j = i + rng.pick(order.len() - i);
+            if biased && rng.pick(2) == 0 {
                 if let Some(p) = (i..order.len()).find(|&p| favourites[i % 2].contains(&order[p])) {
                     j = p;
                 }
@@ -339,13 +327,13 @@ fn validate_matches_the_naive_rule_on_random_boards() {
     for (rows, cols, k) in sizes {
         for _ in 0..4000 {
             let n = rows * cols;
-            let o = rng.below(n / 2 + 1);
-            let x = (o + rng.below(3)).saturating_sub(rng.below(2)).min(n - o);
+            let o = rng.pick(n / 2 + 1);
+            let x = (o + rng.pick(3)).saturating_sub(rng.pick(2)).min(n - o);
             let mut cells = vec![0u8; n];
             cells[..x].fill(1);
             cells[x..x + o].fill(2);
             for i in (1..n).rev() {
-                cells.swap(i, rng.below(i + 1));
+                cells.swap(i, rng.pick(i + 1));
             }
             let text: Vec<u8> = cells.iter().map(|&c| b".XO"[c as usize]).collect();
             let mut got = TttVerdict::TTT_VALID;

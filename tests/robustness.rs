@@ -8,20 +8,16 @@ use tictactoe::ffi::judge::*;
 use tictactoe::ffi::TttStatus::{self, *};
 use tictactoe::ffi::{TttResult, TttVerdict};
 
-/// splitmix64, so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    /// Mostly small numbers, sometimes edge values.
+mod common;
+
+use common::Rng;
+
+/// Board sizes for hostile input: mostly small, sometimes 0, huge or u32::MAX.
+trait Dims {
+    fn dim(&mut self) -> u32;
+}
+
+impl Dims for Rng {
     fn dim(&mut self) -> u32 {
         match self.below(10) {
             0 => 0,
