@@ -34,6 +34,7 @@ unsafe fn game_mut<'a>(game: *mut TttGame) -> Result<&'a mut Game, TttStatus> {
 
 /// Hands a new game to the caller through `out_game`. The handle is allocated fallibly
 /// (`Box::new` would abort the process when memory runs out).
+#[inline(always)]
 unsafe fn give(game: Game, out_game: *mut *mut TttGame) -> Result<(), TttStatus> {
     let layout = std::alloc::Layout::new::<TttGame>();
     // SAFETY: `TttGame` is not zero-sized, so the layout has a non-zero size.
