@@ -43,9 +43,11 @@ impl Board {
     /// An empty board. Allocation failure is `OutOfMemory`, never an abort.
     pub fn new(rules: Rules) -> Result<Board, Error> {
         let cells = InlineVec::filled(rules.cells(), EMPTY)?;
+        let bits = Layout::new(&rules).map(Stones::new);
         let mut modes = [Mode::Never; 4];
         let mut total = 0;
-        for (mode, dir) in modes.iter_mut().zip(Dir::ALL) {
+        // A board on bitboards decides wins there; the per-direction modes are for the rest.
+        for (mode, dir) in modes.iter_mut().zip(Dir::ALL).filter(|_| bits.is_none()) {
             if rules.span(dir) < rules.k() {
                 continue;
             }
@@ -62,14 +64,7 @@ impl Board {
         let mut counters = Vec::new();
         counters.try_reserve_exact(total)?;
         counters.resize(total, 0);
-        Ok(Board {
-            rules,
-            cells,
-            stones: [0, 0],
-            counters,
-            modes,
-            bits: Layout::new(&rules).map(Stones::new),
-        })
+        Ok(Board { rules, cells, stones: [0, 0], counters, modes, bits })
     }
 
     /// A board holding `cells` (row-major, values 0/1/2, exactly `rules.cells()` of them).
