@@ -1,7 +1,7 @@
 //! "Find Winner on a Tic Tac Toe Game", generalized: replay a move list (A/X first) and report
 //! the outcome, or the index of the first move that breaks the rules.
 
-use crate::bitboard::{Layout, Stones};
+use crate::bitboard::Layout;
 use crate::board::Board;
 use crate::error::Error;
 use crate::game::Outcome;
@@ -16,64 +16,81 @@ pub struct JudgeError {
     pub index: usize,
 }
 
-/// A board to replay moves on.
-trait Replay {
-    fn is_empty(&self, row: u32, col: u32) -> bool;
-    /// Places the stone; true when it completes a line.
-    fn place(&mut self, row: u32, col: u32, player: Player) -> bool;
-}
-
-impl Replay for Stones {
-    fn is_empty(&self, row: u32, col: u32) -> bool {
-        Stones::is_empty(self, row, col)
-    }
-    fn place(&mut self, row: u32, col: u32, player: Player) -> bool {
-        Stones::place(self, row, col, player as usize - 1)
-    }
-}
-
-impl Replay for Board {
-    fn is_empty(&self, row: u32, col: u32) -> bool {
-        self.cell(row, col) == EMPTY
-    }
-    fn place(&mut self, row: u32, col: u32, player: Player) -> bool {
-        Board::place(self, row, col, player)
-    }
-}
-
 /// Replays `moves` ([row, col] pairs, X first, alternating) on an empty board. Boards that fit
 /// a bitboard are judged without allocating.
 pub fn judge(rules: &Rules, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
     match Layout::new(rules) {
-        Some(layout) => replay(rules, &mut Stones::new(layout), moves),
-        None => {
-            let mut board = Board::new(*rules).map_err(|error| JudgeError { error, index: 0 })?;
-            replay(rules, &mut board, moves)
-        }
+        Some(layout) => replay_bits(rules, &layout, moves),
+        None => replay(rules, moves),
     }
 }
 
-fn replay(rules: &Rules, board: &mut impl Replay, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
-    let mut outcome = Outcome::Pending;
+/// `replay` on two words, the common case kept to a few instructions a move: the mover of
+/// move `index` is `index % 2` and has `index / 2 + 1` stones, so nothing else is tracked.
+fn replay_bits(rules: &Rules, layout: &Layout, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
+    let (rows, cols, cells) = (rules.rows(), rules.cols(), rules.cells());
+    // The stones of the player about to move and of the other; they swap after every move.
+    let (mut mover, mut other) = (0u64, 0u64);
+    for (index, &[row, col]) in moves.iter().enumerate() {
+        if row >= rows || col >= cols {
+            return Err(JudgeError { error: Error::OutOfBounds, index });
+        }
+        let bit = layout.bit(row, col);
+        if (mover | other) & bit != 0 {
+            return Err(JudgeError { error: Error::CellOccupied, index });
+        }
+        mover |= bit;
+        if index / 2 + 1 >= layout.k() as usize && layout.has_line(mover) {
+            let winner = if index % 2 == 0 { Player::X } else { Player::O };
+            return after_end(rules, moves, index, Outcome::Won(winner));
+        }
+        if index + 1 == cells {
+            return after_end(rules, moves, index, Outcome::Draw);
+        }
+        (mover, other) = (other, mover);
+    }
+    Ok(Outcome::Pending)
+}
+
+/// The game ended at move `last`: the outcome if that was the last move, else the next move's
+/// fault (off the board is reported before "game over", as during play).
+fn after_end(
+    rules: &Rules,
+    moves: &[[u32; 2]],
+    last: usize,
+    outcome: Outcome,
+) -> Result<Outcome, JudgeError> {
+    let index = last + 1;
+    match moves.get(index) {
+        None => Ok(outcome),
+        Some(&[row, col]) if row >= rules.rows() || col >= rules.cols() => {
+            Err(JudgeError { error: Error::OutOfBounds, index })
+        }
+        Some(_) => Err(JudgeError { error: Error::GameOver, index }),
+    }
+}
+
+/// Replays on a full `Board`, for boards past the bitboard limit. Kept out of line so that
+/// the bitboard path stays small.
+#[inline(never)]
+fn replay(rules: &Rules, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
+    let board = &mut Board::new(*rules).map_err(|error| JudgeError { error, index: 0 })?;
     let mut player = Player::X;
     let (rows, cols, cells) = (rules.rows(), rules.cols(), rules.cells());
     for (index, &[row, col]) in moves.iter().enumerate() {
-        let fail = |error| Err(JudgeError { error, index });
         if row >= rows || col >= cols {
-            return fail(Error::OutOfBounds);
+            return Err(JudgeError { error: Error::OutOfBounds, index });
         }
-        if outcome != Outcome::Pending {
-            return fail(Error::GameOver);
-        }
-        if !board.is_empty(row, col) {
-            return fail(Error::CellOccupied);
+        if board.cell(row, col) != EMPTY {
+            return Err(JudgeError { error: Error::CellOccupied, index });
         }
         if board.place(row, col, player) {
-            outcome = Outcome::Won(player);
-        } else if index + 1 == cells {
-            outcome = Outcome::Draw;
+            return after_end(rules, moves, index, Outcome::Won(player));
+        }
+        if index + 1 == cells {
+            return after_end(rules, moves, index, Outcome::Draw);
         }
         player = player.other();
     }
-    Ok(outcome)
+    Ok(Outcome::Pending)
 }

@@ -366,3 +366,30 @@ fn bitboard_and_scan_verdicts_agree_on_every_small_board() {
         }
     }
 }
+
+/// The bitboard rule against the line walk on random boards of every shape that fits a
+/// bitboard (rows * (cols + 1) <= 64), with every k: one-row and one-column boards, k = 1, and
+/// directions too short for k included.
+#[test]
+fn bitboard_and_scan_verdicts_agree_on_every_bitboard_shape() {
+    let mut rng = Rng(4242);
+    let mut verdicts = HashSet::new();
+    for rows in 1..=64u32 {
+        for cols in (1..=63u32).filter(|&c| rows * (c + 1) <= 64) {
+            for k in 1..=rows.max(cols) {
+                let rules = Rules::new(rows, cols, k).unwrap();
+                for _ in 0..40 {
+                    // Dense boards, so lines (and every verdict) turn up often.
+                    let empty = rng.pick(4);
+                    let cells: Vec<u8> = (0..rules.cells())
+                        .map(|_| if rng.pick(4) < empty { 0 } else { 1 + rng.pick(2) as u8 })
+                        .collect();
+                    let scan = tictactoe::validate::verdict_scan(&rules, &cells);
+                    assert_eq!(tictactoe::verdict(&rules, &cells), scan, "{rows}x{cols} k={k} {cells:?}");
+                    verdicts.insert(scan);
+                }
+            }
+        }
+    }
+    assert_eq!(verdicts.len(), 8, "every verdict should occur: {verdicts:?}");
+}
