@@ -6,12 +6,16 @@
 //! 7×7 56). This is the same rule as `Rules::line_at`, computed on whole boards at once; the
 //! exhaustive tests prove the two agree.
 
+use crate::board::{for_each_cell, CELL_OF_BYTE};
+use crate::error::Error;
 use crate::rules::{Dir, Rules};
 
 /// How a board shape maps onto 64-bit boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     k: u32,
+    rows: u32,
+    cols: u32,
     width: u32,
     /// Bit steps of → ↓ ↘ ↙.
     steps: [u32; 4],
@@ -22,16 +26,22 @@ pub struct Layout {
 impl Layout {
     /// The layout for `rules`, or `None` when `rows * (cols + 1) > 64`.
     pub fn new(rules: &Rules) -> Option<Layout> {
-        let width = rules.cols() + 1;
-        if u64::from(rules.rows()) * u64::from(width) > 64 {
+        if !Layout::fits(rules) {
             return None;
         }
+        let width = rules.cols() + 1;
         let steps = [1, width, width + 1, width - 1];
         let live = Dir::ALL.map(|d| if rules.span(d) >= rules.k() { u64::MAX } else { 0 });
         // Every shift `starts` makes in a live direction is at most (k - 1) steps: a line of k
         // fits in the rows * (cols + 1) <= 64 bits, so the shift stays below 64.
         debug_assert!((0..4).all(|d| live[d] == 0 || (rules.k() - 1) * steps[d] < 64));
-        Some(Layout { k: rules.k(), width, steps, live })
+        Some(Layout { k: rules.k(), rows: rules.rows(), cols: rules.cols(), width, steps, live })
+    }
+
+    /// True when boards of `rules` fit: `rows * (cols + 1) <= 64`.
+    #[inline]
+    pub fn fits(rules: &Rules) -> bool {
+        u64::from(rules.rows()) * (u64::from(rules.cols()) + 1) <= 64
     }
 
     /// Stones in a row needed to win.
@@ -43,6 +53,15 @@ impl Layout {
     #[inline]
     pub fn bit(&self, row: u32, col: u32) -> u64 {
         1 << (row * self.width + col)
+    }
+
+    /// Spreads a dense row-major board (bit `row * cols + col`) onto this layout, which has one
+    /// padding bit after every row.
+    #[inline]
+    pub fn from_dense(&self, dense: u64) -> u64 {
+        // rows * cols < 64, so every shift and the row mask stay inside the word.
+        let row_mask = (1u64 << self.cols) - 1;
+        (0..self.rows).fold(0, |out, r| out | ((dense >> (r * self.cols)) & row_mask) << (r * self.width))
     }
 
     /// For each direction (→ ↓ ↘ ↙), the cells where a run of k stones of `b` starts: O(log k)
@@ -89,14 +108,26 @@ impl Layout {
     }
 
     /// The stones of `b` that lie on every one of its lines (each a possible last move): the
-    /// intersection of all its k-windows. `None` when `b` has no line.
+    /// intersection of all its k-windows. `None` when `b` has no line, the common case, which
+    /// is decided inline.
+    #[inline]
     pub fn on_every_line(&self, b: u64) -> Option<u64> {
-        let mut common = None;
-        for (mut starts, &s) in self.starts(b).into_iter().zip(&self.steps) {
+        let starts = self.starts(b);
+        if starts.iter().fold(0, |any, &r| any | r) == 0 {
+            return None;
+        }
+        Some(self.common_stones(b, &starts))
+    }
+
+    /// `on_every_line` of `b`, whose line starts per direction are `starts` (not all empty).
+    #[inline(never)]
+    fn common_stones(&self, b: u64, starts: &[u64; 4]) -> u64 {
+        let mut common = b;
+        for (&starts, &s) in starts.iter().zip(&self.steps) {
+            let mut starts = starts;
             while starts != 0 {
                 let first = starts & starts.wrapping_neg();
-                let window = (0..self.k).fold(0, |w, i| w | first << (i * s));
-                common = Some(common.unwrap_or(b) & window);
+                common &= (0..self.k).fold(0, |w, i| w | first << (i * s));
                 starts &= starts - 1;
             }
         }
@@ -127,6 +158,12 @@ impl Stones {
         (self.bits[0] | self.bits[1]) & self.layout.bit(row, col) == 0
     }
 
+    /// The stones `read_dense` read, on `layout`.
+    #[inline]
+    pub fn from_dense(layout: Layout, dense: &Dense) -> Stones {
+        Stones { layout, bits: dense.bits.map(|d| layout.from_dense(d)), counts: dense.counts }
+    }
+
     /// Adds a stone of player `p` (0 or 1) and reports whether `p` now has a line. A player
     /// with fewer than k stones cannot have one, which skips the test on early moves.
     #[inline]
@@ -140,17 +177,6 @@ impl Stones {
     pub fn place_quietly(&mut self, row: u32, col: u32, p: usize) {
         self.bits[p] |= self.layout.bit(row, col);
         self.counts[p] += 1;
-    }
-
-    /// Adds the stone of cell code `cell` (0 empty, 1 or 2) at bit number `bit`, without a
-    /// branch on the code: boards read from text have stones in unpredictable places.
-    #[inline]
-    pub fn set_cell(&mut self, bit: u32, cell: u8) {
-        let (x, o) = (u64::from(cell & 1), u64::from(cell >> 1));
-        self.bits[0] |= x << bit;
-        self.bits[1] |= o << bit;
-        self.counts[0] += x as u32;
-        self.counts[1] += o as u32;
     }
 
     /// Removes the stone of player `p` (0 or 1) from (row, col).
@@ -174,6 +200,89 @@ impl Stones {
     pub fn counts(&self) -> [u32; 2] {
         self.counts
     }
+}
+
+/// A board read from text before it is laid out: each player's stones as one dense row-major
+/// word (bit `row * cols + col`), and how many each has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dense {
+    /// Player 1's and player 2's stones.
+    pub bits: [u64; 2],
+    /// Stones of each player.
+    pub counts: [u32; 2],
+}
+
+/// The common case of board text of `n <= 64` cells, exactly `n` cells and nothing else, read
+/// eight bytes at a time without a branch on which stone is where. `None` when the text is
+/// anything else (separators, a bad byte, another length), left to `read_dense_general`,
+/// which reports the error. Always inlined, so the words stay in registers.
+#[inline(always)]
+pub fn read_dense(text: &[u8], n: usize) -> Option<Dense> {
+    if text.len() != n {
+        return None;
+    }
+    let (mut x, mut o, mut counts) = (0u64, 0u64, [0u32; 2]);
+    let mut chunks = text.chunks_exact(8);
+    for (c, chunk) in chunks.by_ref().enumerate() {
+        // n <= 64, so at most eight chunks and every shift stays inside the word.
+        let v = u64::from_le_bytes(chunk.try_into().ok()?);
+        let (xs, os) = (bytes_equal(v, b'X'), bytes_equal(v, b'O'));
+        if xs | os | bytes_equal(v, b'.') | bytes_equal(v, b' ') != HIGH_BITS {
+            return None;
+        }
+        x |= gather_bytes(xs) << (8 * c);
+        o |= gather_bytes(os) << (8 * c);
+        counts[0] += count_bytes(xs);
+        counts[1] += count_bytes(os);
+    }
+    let start = n - chunks.remainder().len();
+    let mut seen = 0u8;
+    for (i, &b) in chunks.remainder().iter().enumerate() {
+        let cell = CELL_OF_BYTE[b as usize];
+        // Cells are 0..=2, so `cell + 1` sets bit 2 only for a separator or a bad byte.
+        seen |= cell + 1;
+        x |= u64::from(cell & 1) << (start + i);
+        o |= u64::from(cell >> 1) << (start + i);
+        counts[0] += u32::from(cell & 1);
+        counts[1] += u32::from(cell >> 1);
+    }
+    (seen & 4 == 0).then_some(Dense { bits: [x, o], counts })
+}
+
+/// `read_dense` for any board text of `n <= 64` cells (see `board::for_each_cell`):
+/// separators skipped, errors reported.
+pub fn read_dense_general(text: &[u8], n: usize) -> Result<Dense, Error> {
+    let mut bits = [0u64; 2];
+    for_each_cell(text, n, |i, cell| {
+        bits[0] |= u64::from(cell & 1) << i;
+        bits[1] |= u64::from(cell >> 1) << i;
+    })?;
+    Ok(Dense { bits, counts: bits.map(u64::count_ones) })
+}
+
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of every byte of `v` that equals `b`, nothing else. Exact: no carry crosses a
+/// byte, since each byte adds at most 0x7F to at most 0x7F.
+#[inline(always)]
+fn bytes_equal(v: u64, b: u8) -> u64 {
+    let t = v ^ (LOW_BITS * u64::from(b));
+    !(((t & !HIGH_BITS) + !HIGH_BITS) | t) & HIGH_BITS
+}
+
+/// How many high bits `bytes_equal` left: the multiplier sums the bytes (at most 8) into the
+/// top byte. Cheaper than a population count on CPUs without one.
+#[inline(always)]
+fn count_bytes(highs: u64) -> u32 {
+    ((highs >> 7).wrapping_mul(LOW_BITS) >> 56) as u32
+}
+
+/// Bit i = the high bit of byte i, for the high bits `bytes_equal` leaves: the multiplier
+/// moves byte i's bit to bit 56 + i, and no two partial products share a bit (no carries).
+#[inline(always)]
+fn gather_bytes(highs: u64) -> u64 {
+    (highs >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 #[cfg(test)]
@@ -200,5 +309,33 @@ mod tests {
             }
         }
         assert!(shapes > 1000, "only {shapes} shapes fit");
+    }
+
+    /// The eight-bytes-at-a-time reader against the general one: every byte value at every
+    /// position of texts of every length up to 64 (one chunk, several, and a remainder).
+    #[test]
+    fn fast_reader_agrees_with_the_general_reader() {
+        let mut seed = 7u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        for n in 1..=64 {
+            let mut text: Vec<u8> = (0..n).map(|_| b"XO. "[next() % 4]).collect();
+            for pos in 0..n {
+                for b in 0..=255u8 {
+                    let keep = text[pos];
+                    text[pos] = b;
+                    let general = read_dense_general(&text, n);
+                    match read_dense(&text, n) {
+                        Some(fast) => assert_eq!(Ok(fast), general, "{n} cells, byte {b} at {pos}"),
+                        // Only a separator or a bad byte sends the text to the general reader.
+                        None => assert!(!b"XO. ".contains(&b), "{n} cells, byte {b} at {pos}"),
+                    }
+                    text[pos] = keep;
+                }
+            }
+            assert_eq!(read_dense(&text[..n - 1], n), None, "a short text is not the common case");
+        }
     }
 }

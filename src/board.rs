@@ -198,7 +198,7 @@ const SEPARATOR: u8 = 3;
 const INVALID: u8 = 4;
 
 /// Byte → cell code, so reading a board has no branch that depends on which stone is where.
-const CELL_OF_BYTE: [u8; 256] = {
+pub(crate) const CELL_OF_BYTE: [u8; 256] = {
     let mut table = [INVALID; 256];
     table[b'X' as usize] = 1;
     table[b'O' as usize] = 2;
