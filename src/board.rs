@@ -12,28 +12,70 @@ use crate::rules::{Dir, Player, Rules, EMPTY};
 /// cheap as counting there.
 pub(crate) const SMALL_BOARD: usize = 64;
 
-/// How a win in one direction is detected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    /// No line of that direction is k long: never a win.
-    Never,
-    /// Walk at most k - 1 cells each way from the new stone.
-    Walk,
-    /// Count stones per whole line; the direction's counters start at this offset.
-    Count(u32),
+/// Stones per player on each line that a k-line must fill whole (`Rules::spans_whole_line`,
+/// the "Design Tic-Tac-Toe" case), which decide a win in O(1): a line is complete when its
+/// count reaches k. Kept on boards above `SMALL_BOARD` without a bitboard.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct LineCounts {
+    /// Per row when k == cols, else empty.
+    rows: Vec<[u32; 2]>,
+    /// Per column when k == rows, else empty.
+    cols: Vec<[u32; 2]>,
+    /// The ↘ and ↙ diagonals through the corners, when k == rows == cols.
+    diagonals: Option<[[u32; 2]; 2]>,
 }
 
-/// Stones on the board plus the per-line counters that make "Design Tic-Tac-Toe" moves O(1).
+impl LineCounts {
+    fn new(rules: &Rules) -> Result<LineCounts, Error> {
+        let counted = |dir, len: u32| -> Result<Vec<[u32; 2]>, Error> {
+            let mut v = Vec::new();
+            if rules.cells() > SMALL_BOARD && rules.spans_whole_line(dir) {
+                v.try_reserve_exact(len as usize)?;
+                v.resize(len as usize, [0, 0]);
+            }
+            Ok(v)
+        };
+        let diagonal = rules.cells() > SMALL_BOARD && rules.spans_whole_line(Dir::SouthEast);
+        Ok(LineCounts {
+            rows: counted(Dir::East, rules.rows())?,
+            cols: counted(Dir::South, rules.cols())?,
+            diagonals: diagonal.then_some([[0, 0]; 2]),
+        })
+    }
+
+    /// The counters of the counted lines through (row, col) on a board where `k` in a row
+    /// wins. A missing vector or diagonal means that direction is not counted.
+    #[inline]
+    fn through(&mut self, row: u32, col: u32, k: u32) -> [Option<&mut [u32; 2]>; 4] {
+        let (down, up) = match &mut self.diagonals {
+            Some([down, up]) => ((row == col).then_some(down), (row + col == k - 1).then_some(up)),
+            None => (None, None),
+        };
+        [self.rows.get_mut(row as usize), self.cols.get_mut(col as usize), down, up]
+    }
+
+    /// True when `dir` is counted here.
+    fn counts(&self, dir: Dir) -> bool {
+        match dir {
+            Dir::East => !self.rows.is_empty(),
+            Dir::South => !self.cols.is_empty(),
+            Dir::SouthEast | Dir::SouthWest => self.diagonals.is_some(),
+        }
+    }
+}
+
+/// Stones on the board plus what makes a "Design Tic-Tac-Toe" move cheap: bitboards on boards
+/// that fit, per-line counters where a line must fill a whole row, column or diagonal, and a
+/// walk of at most k - 1 cells each way for the directions left.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     rules: Rules,
     cells: InlineVec<u8, SMALL_BOARD>,
     stones: [u32; 2],
-    /// Stones per (line, player) for each direction in which a line of k must fill a whole
-    /// line of the board (`Rules::spans_whole_line`), on boards above `SMALL_BOARD`.
-    counters: Vec<u32>,
-    /// How each direction (→ ↓ ↘ ↙) decides a win.
-    modes: [Mode; 4],
+    /// Counters for the directions where a k-line fills a whole line of the board.
+    lines: LineCounts,
+    /// The directions (→ ↓ ↘ ↙) decided by walking: long enough for k, not counted.
+    walk: [bool; 4],
     /// On boards that fit, the stones of each player as bitboards, which decide wins in a few
     /// shifts instead of a walk along four directions.
     bits: Option<Stones>,
@@ -44,27 +86,10 @@ impl Board {
     pub fn new(rules: Rules) -> Result<Board, Error> {
         let cells = InlineVec::filled(rules.cells(), EMPTY)?;
         let bits = Layout::new(&rules).map(Stones::new);
-        let mut modes = [Mode::Never; 4];
-        let mut total = 0;
-        // A board on bitboards decides wins there; the per-direction modes are for the rest.
-        for (mode, dir) in modes.iter_mut().zip(Dir::ALL).filter(|_| bits.is_none()) {
-            if rules.span(dir) < rules.k() {
-                continue;
-            }
-            *mode = Mode::Walk;
-            if rules.cells() > SMALL_BOARD && rules.spans_whole_line(dir) {
-                *mode = Mode::Count(total as u32);
-                total += 2 * match dir {
-                    Dir::East => rules.rows() as usize,
-                    Dir::South => rules.cols() as usize,
-                    Dir::SouthEast | Dir::SouthWest => 1,
-                };
-            }
-        }
-        let mut counters = Vec::new();
-        counters.try_reserve_exact(total)?;
-        counters.resize(total, 0);
-        Ok(Board { rules, cells, stones: [0, 0], counters, modes, bits })
+        // A board on bitboards decides wins there; counters and walks are for the rest.
+        let lines = if bits.is_some() { LineCounts::default() } else { LineCounts::new(&rules)? };
+        let walk = Dir::ALL.map(|d| bits.is_none() && rules.span(d) >= rules.k() && !lines.counts(d));
+        Ok(Board { rules, cells, stones: [0, 0], lines, walk, bits })
     }
 
     /// A board holding `cells` (row-major, values 0/1/2, exactly `rules.cells()` of them).
@@ -81,7 +106,12 @@ impl Board {
 
     /// A copy that reports allocation failure instead of aborting.
     pub fn try_clone(&self) -> Result<Board, Error> {
-        Ok(Board { cells: self.cells.try_clone()?, counters: try_copy(&self.counters)?, ..*self })
+        let lines = LineCounts {
+            rows: try_copy(&self.lines.rows)?,
+            cols: try_copy(&self.lines.cols)?,
+            diagonals: self.lines.diagonals,
+        };
+        Ok(Board { cells: self.cells.try_clone()?, lines, ..*self })
     }
 
     /// The rules this board was made for.
@@ -99,6 +129,12 @@ impl Board {
         self.cells()[row as usize * self.rules.cols() as usize + col as usize]
     }
 
+    /// True when the cell at row-major `index` (on the board) holds no stone.
+    #[inline]
+    pub fn is_free(&self, index: usize) -> bool {
+        self.cells()[index] == EMPTY
+    }
+
     /// Stones `player` has on the board.
     pub fn stones(&self, player: Player) -> u32 {
         self.stones[player as usize - 1]
@@ -109,48 +145,41 @@ impl Board {
         (self.stones[0] + self.stones[1]) as usize == self.rules.cells()
     }
 
-    /// The counter of `player`'s stones on the counted line through (row, col) in `dir`, if
-    /// `dir` is counted and the cell lies on a counted line.
-    fn counter(&mut self, row: u32, col: u32, dir: Dir, player: Player) -> Option<&mut u32> {
-        let Mode::Count(start) = self.modes[dir as usize] else { return None };
-        let line = match dir {
-            Dir::East => row as usize,
-            Dir::South => col as usize,
-            Dir::SouthEast if row == col => 0,
-            Dir::SouthWest if row + col == self.rules.k() - 1 => 0,
-            _ => return None,
-        };
-        self.counters.get_mut(start as usize + 2 * line + player as usize - 1)
-    }
-
     /// Puts `player`'s stone on the empty cell (row, col), which must be on the board, and
     /// tells whether it completes a line of `k`: a few shifts on a bitboard, O(1) in counted
     /// directions, O(k) in the others.
+    #[inline]
     pub fn place(&mut self, row: u32, col: u32, player: Player) -> bool {
         let index = row as usize * self.rules.cols() as usize + col as usize;
         debug_assert_eq!(self.cells()[index], EMPTY);
         self.cells.as_mut_slice()[index] = player.stone();
-        self.stones[player as usize - 1] += 1;
+        let p = player as usize - 1;
+        self.stones[p] += 1;
         if let Some(bits) = &mut self.bits {
-            return bits.place(row, col, player as usize - 1);
+            return bits.place(row, col, p);
         }
         let k = self.rules.k();
-        let mut won = false;
-        for dir in Dir::ALL {
-            let line = match self.modes[dir as usize] {
-                // Counters must count every stone, even after a line is found.
-                Mode::Count(_) => self.counter(row, col, dir, player).map_or(0, |n| {
-                    *n += 1;
-                    *n
-                }),
-                Mode::Walk if !won => {
-                    self.rules.run_at(self.cells.as_slice(), (row, col), dir, player.stone(), k - 1).1
-                }
-                _ => 0,
-            };
-            won |= line >= k;
+        // Counters must count every stone, even once a line is found.
+        let [a, b, c, d] = self.lines.through(row, col, k).map(|n| {
+            n.is_some_and(|n| {
+                n[p] += 1;
+                n[p] == k
+            })
+        });
+        let won = a | b | c | d;
+        if won || self.walk == [false; 4] {
+            return won;
         }
-        won
+        self.walk_finds_line(row, col, player)
+    }
+
+    /// True when the stone at (row, col) completes a line of k in a walked direction.
+    fn walk_finds_line(&self, row: u32, col: u32, player: Player) -> bool {
+        let k = self.rules.k();
+        Dir::ALL
+            .into_iter()
+            .filter(|&d| self.walk[d as usize])
+            .any(|dir| self.rules.run_at(self.cells(), (row, col), dir, player.stone(), k - 1).1 >= k)
     }
 
     /// Takes the stone off (row, col) (the inverse of `place`).
@@ -158,16 +187,15 @@ impl Board {
         let index = row as usize * self.rules.cols() as usize + col as usize;
         let stone = self.cells()[index];
         debug_assert_ne!(stone, EMPTY);
-        let player = if stone == 1 { Player::X } else { Player::O };
-        for dir in Dir::ALL {
-            if let Some(n) = self.counter(row, col, dir, player) {
-                *n -= 1;
-            }
+        let p = stone as usize - 1;
+        for n in self.lines.through(row, col, self.rules.k()).into_iter().flatten() {
+            n[p] -= 1;
         }
-        self.stones[player as usize - 1] -= 1;
+        self.stones[p] -= 1;
         self.cells.as_mut_slice()[index] = EMPTY;
+
         if let Some(bits) = &mut self.bits {
-            bits.remove(row, col, player as usize - 1);
+            bits.remove(row, col, p);
         }
     }
 

@@ -152,7 +152,7 @@ impl Game {
         if self.move_count() != 0 && player != self.next_player() {
             return Err(Error::WrongTurn);
         }
-        if self.board.cells()[cell] != EMPTY {
+        if !self.board.is_free(cell) {
             return Err(Error::CellOccupied);
         }
         let opening = self.move_count() == 0;
