@@ -2,9 +2,9 @@
 //! the board-text parser shared by validation and game loading.
 
 use crate::bitboard::{Layout, Stones};
+use crate::cells::Cells;
 use crate::error::Error;
 use crate::game::try_copy;
-use crate::inline_vec::InlineVec;
 use crate::rules::{Dir, Player, Rules, EMPTY};
 
 /// Boards of up to this many cells live inside their owner (no allocation beyond the game
@@ -70,7 +70,7 @@ impl LineCounts {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     rules: Rules,
-    cells: InlineVec<u8, SMALL_BOARD>,
+    cells: Cells,
     stones: [u32; 2],
     /// Counters for the directions where a k-line fills a whole line of the board.
     lines: LineCounts,
@@ -84,7 +84,7 @@ pub struct Board {
 impl Board {
     /// An empty board. Allocation failure is `OutOfMemory`, never an abort.
     pub fn new(rules: Rules) -> Result<Board, Error> {
-        let cells = InlineVec::filled(rules.cells(), EMPTY)?;
+        let cells = Cells::new(rules.cells())?;
         let bits = Layout::new(&rules).map(Stones::new);
         // A board on bitboards decides wins there; counters and walks are for the rest.
         let lines = if bits.is_some() { LineCounts::default() } else { LineCounts::new(&rules)? };
@@ -120,19 +120,19 @@ impl Board {
     }
 
     /// All cells, row-major: 0 empty, 1 X, 2 O.
-    pub fn cells(&self) -> &[u8] {
-        self.cells.as_slice()
+    pub fn cells(&self) -> &Cells {
+        &self.cells
     }
 
     /// The stone at (row, col), which must be on the board: 0 empty, 1 or 2.
     pub fn cell(&self, row: u32, col: u32) -> u8 {
-        self.cells()[row as usize * self.rules.cols() as usize + col as usize]
+        self.cells.get(row as usize * self.rules.cols() as usize + col as usize)
     }
 
     /// True when the cell at row-major `index` (on the board) holds no stone.
     #[inline]
     pub fn is_free(&self, index: usize) -> bool {
-        self.cells()[index] == EMPTY
+        self.cells.get(index) == EMPTY
     }
 
     /// Stones `player` has on the board.
@@ -151,8 +151,8 @@ impl Board {
     #[inline]
     pub fn place(&mut self, row: u32, col: u32, player: Player) -> bool {
         let index = row as usize * self.rules.cols() as usize + col as usize;
-        debug_assert_eq!(self.cells()[index], EMPTY);
-        self.cells.as_mut_slice()[index] = player.stone();
+        debug_assert_eq!(self.cells.get(index), EMPTY);
+        self.cells.set(index, player.stone());
         let p = player as usize - 1;
         self.stones[p] += 1;
         if let Some(bits) = &mut self.bits {
@@ -179,20 +179,20 @@ impl Board {
         Dir::ALL
             .into_iter()
             .filter(|&d| self.walk[d as usize])
-            .any(|dir| self.rules.run_at(self.cells(), (row, col), dir, player.stone(), k - 1).1 >= k)
+            .any(|dir| self.rules.run_at(&self.cells, (row, col), dir, player.stone(), k - 1).1 >= k)
     }
 
     /// Takes the stone off (row, col) (the inverse of `place`).
     pub fn remove(&mut self, row: u32, col: u32) {
         let index = row as usize * self.rules.cols() as usize + col as usize;
-        let stone = self.cells()[index];
+        let stone = self.cells.get(index);
         debug_assert_ne!(stone, EMPTY);
         let p = stone as usize - 1;
         for n in self.lines.through(row, col, self.rules.k()).into_iter().flatten() {
             n[p] -= 1;
         }
         self.stones[p] -= 1;
-        self.cells.as_mut_slice()[index] = EMPTY;
+        self.cells.set(index, EMPTY);
 
         if let Some(bits) = &mut self.bits {
             bits.remove(row, col, p);
@@ -201,15 +201,16 @@ impl Board {
 
     /// Writes the board as text: rows joined by `/`, `X`, `O`, and `.` for empty.
     pub fn write_text(&self, out: &mut String) {
-        for (i, row) in self.cells().chunks(self.rules.cols() as usize).enumerate() {
-            if i > 0 {
+        let cols = self.rules.cols() as usize;
+        for (i, c) in self.cells.iter().enumerate() {
+            if i > 0 && i % cols == 0 {
                 out.push('/');
             }
-            out.extend(row.iter().map(|&c| match c {
+            out.push(match c {
                 1 => 'X',
                 2 => 'O',
                 _ => '.',
-            }));
+            });
         }
     }
 }

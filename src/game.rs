@@ -90,7 +90,7 @@ impl Game {
 
     /// The stone at (row, col): 0 empty, 1 or 2.
     pub fn cell(&self, row: u32, col: u32) -> Result<u8, Error> {
-        Ok(self.board.cells()[self.rules().index(row, col)?])
+        Ok(self.board.cells().get(self.rules().index(row, col)?))
     }
 
     /// How the game stands.
@@ -130,15 +130,16 @@ impl Game {
     /// The cells of the winning line, end to end (the whole run, which may exceed k).
     pub fn winning_line(&self) -> impl Iterator<Item = usize> + Clone + '_ {
         // The direction is found only when asked, keeping the winning move itself cheap.
-        let cells = self.board.cells();
-        let line = self.win.and_then(|cell| Some((cell, self.rules().line_at(cells, cell)?)));
-        line.into_iter().flat_map(move |(cell, dir)| self.rules().run_cells(cells, cell, dir))
+        let (rules, cells) = (self.rules(), self.board.cells());
+        let line = self.win.and_then(|cell| Some(rules.run_span(cells, cell, rules.line_at(cells, cell)?)));
+        let (first, step, len) = line.unwrap_or((0, 0, 0));
+        (0..len).map(move |i| first + i * step)
     }
 
     /// Empty cells in ascending order; none once the game is over.
     pub fn legal_moves(&self) -> impl Iterator<Item = usize> + Clone + '_ {
         let open = self.outcome == Outcome::Pending;
-        self.board.cells().iter().enumerate().filter(move |&(_, &c)| open && c == EMPTY).map(|(i, _)| i)
+        self.board.cells().iter().enumerate().filter(move |&(_, c)| open && c == EMPTY).map(|(i, _)| i)
     }
 
     /// "Design Tic-Tac-Toe": `player` puts a stone on (row, col). Checks, in order: bounds

@@ -17,6 +17,7 @@
 pub mod ai;
 pub mod bitboard;
 pub mod board;
+pub mod cells;
 pub mod error;
 pub mod ffi;
 pub mod game;

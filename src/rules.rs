@@ -1,5 +1,5 @@
 //! The rules of an m,n,k-game: board shape, players, and the line logic that every entry point
-//! (judge, validate, game, AI) shares. Cells are stored row-major as one byte each:
+//! (judge, validate, game, AI) shares. Cells are row-major, read through `CellAt`:
 //! `0` empty, `1` player 1 (X, "A"), `2` player 2 (O, "B").
 
 use crate::error::Error;
@@ -9,6 +9,26 @@ pub const MAX_CELLS: u64 = 1 << 26;
 
 /// The empty cell value.
 pub const EMPTY: u8 = 0;
+
+/// Row-major cells, read by index: a byte slice, or a game's packed `Cells`.
+pub trait CellAt {
+    /// The cell at `index`: 0 empty, 1 or 2.
+    fn cell_at(&self, index: usize) -> u8;
+}
+
+impl CellAt for [u8] {
+    #[inline]
+    fn cell_at(&self, index: usize) -> u8 {
+        self[index]
+    }
+}
+
+impl CellAt for Vec<u8> {
+    #[inline]
+    fn cell_at(&self, index: usize) -> u8 {
+        self[index]
+    }
+}
 
 /// One of the two players. `X` moves first unless a raw move says otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -162,7 +182,15 @@ impl Rules {
 
     /// How many consecutive cells hold `stone` walking from (row, col) in `dir` (or against it),
     /// not counting (row, col) itself, stopping after `limit`.
-    fn walk(&self, cells: &[u8], (row, col): (u32, u32), dir: Dir, back: bool, stone: u8, limit: u32) -> u32 {
+    fn walk<C: CellAt + ?Sized>(
+        &self,
+        cells: &C,
+        (row, col): (u32, u32),
+        dir: Dir,
+        back: bool,
+        stone: u8,
+        limit: u32,
+    ) -> u32 {
         let (dr, dc) = dir.step();
         let (dr, dc) = if back { (-dr, -dc) } else { (dr, dc) };
         let (mut r, mut c) = (i64::from(row), i64::from(col));
@@ -173,7 +201,7 @@ impl Rules {
             if r < 0 || c < 0 || r >= i64::from(self.rows) || c >= i64::from(self.cols) {
                 break;
             }
-            if cells[r as usize * self.cols as usize + c as usize] != stone {
+            if cells.cell_at(r as usize * self.cols as usize + c as usize) != stone {
                 break;
             }
             n += 1;
@@ -183,12 +211,26 @@ impl Rules {
 
     /// The maximal run of `stone` through `index` in `dir`, walking at most `limit` cells each
     /// way: (cells before `index`, total length). `cells[index]` is taken to hold `stone`.
-    pub fn run(&self, cells: &[u8], index: usize, dir: Dir, stone: u8, limit: u32) -> (u32, u32) {
+    pub fn run<C: CellAt + ?Sized>(
+        &self,
+        cells: &C,
+        index: usize,
+        dir: Dir,
+        stone: u8,
+        limit: u32,
+    ) -> (u32, u32) {
         self.run_at(cells, self.row_col(index), dir, stone, limit)
     }
 
     /// `run` for a cell given as (row, col).
-    pub fn run_at(&self, cells: &[u8], at: (u32, u32), dir: Dir, stone: u8, limit: u32) -> (u32, u32) {
+    pub fn run_at<C: CellAt + ?Sized>(
+        &self,
+        cells: &C,
+        at: (u32, u32),
+        dir: Dir,
+        stone: u8,
+        limit: u32,
+    ) -> (u32, u32) {
         let before = self.walk(cells, at, dir, true, stone, limit);
         let after = self.walk(cells, at, dir, false, stone, limit);
         (before, before + 1 + after)
@@ -196,24 +238,26 @@ impl Rules {
 
     /// The first direction in which the stone at `index` completes a line of `k`, scanning at
     /// most `k - 1` cells each way: O(k).
-    pub fn line_at(&self, cells: &[u8], index: usize) -> Option<Dir> {
-        let stone = cells[index];
+    pub fn line_at<C: CellAt + ?Sized>(&self, cells: &C, index: usize) -> Option<Dir> {
+        let stone = cells.cell_at(index);
         Dir::ALL
             .into_iter()
             .filter(|&d| self.span(d) >= self.k)
             .find(|&d| self.run(cells, index, d, stone, self.k - 1).1 >= self.k)
     }
 
-    /// The cells of the maximal run of `cells[index]` through `index` in `dir`, end to end.
-    pub fn run_cells(&self, cells: &[u8], index: usize, dir: Dir) -> impl Iterator<Item = usize> + Clone {
-        let (before, len) = self.run(cells, index, dir, cells[index], u32::MAX);
-        let (row, col) = self.row_col(index);
-        let (dr, dc) = dir.step();
+    /// The cells of the maximal run of `cells[index]` through `index` in `dir`, end to end, as
+    /// (first cell, row-major step, length): cell i of the run is `first + i * step`. Every
+    /// direction steps forward in row-major order (→ 1, ↓ cols, ↘ cols + 1, ↙ cols - 1).
+    pub fn run_span<C: CellAt + ?Sized>(&self, cells: &C, index: usize, dir: Dir) -> (usize, usize, usize) {
+        let (before, len) = self.run(cells, index, dir, cells.cell_at(index), u32::MAX);
         let cols = self.cols as usize;
-        (0..i64::from(len)).map(move |i| {
-            let r = i64::from(row) + (i - i64::from(before)) * dr;
-            let c = i64::from(col) + (i - i64::from(before)) * dc;
-            r as usize * cols + c as usize
-        })
+        let step = match dir {
+            Dir::East => 1,
+            Dir::South => cols,
+            Dir::SouthEast => cols + 1,
+            Dir::SouthWest => cols - 1,
+        };
+        (index - before as usize * step, step, len as usize)
     }
 }

@@ -9,7 +9,7 @@ use tictactoe::Rules;
 /// answers `Rules::line_at` gives on the same board.
 fn compare(rules: Rules, geo: &Geometry, mine: &[bool]) {
     let mut cells: Vec<u8> = mine.iter().map(|&m| u8::from(m)).collect();
-    let board = geo.boards(&cells)[0];
+    let board = geo.boards(cells.iter().copied())[0];
     let has = (0..cells.len()).any(|i| cells[i] == 1 && rules.line_at(&cells, i).is_some());
     assert_eq!(geo.has_line(board), has, "{rules:?} {cells:?}");
     let wins = geo.win_cells(board);

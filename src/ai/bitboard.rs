@@ -75,9 +75,9 @@ impl Geometry {
     }
 
     /// The boards of player 1 and player 2 for row-major `cells` (0 empty, 1, 2).
-    pub fn boards(&self, cells: &[u8]) -> [u64; 2] {
+    pub fn boards(&self, cells: impl IntoIterator<Item = u8>) -> [u64; 2] {
         let mut b = [0u64; 2];
-        for (i, &c) in cells.iter().enumerate() {
+        for (i, c) in cells.into_iter().enumerate() {
             if c != 0 {
                 b[c as usize - 1] |= 1 << self.bit(i);
             }

@@ -86,7 +86,7 @@ impl Searcher {
         let k = rules.k() as usize;
         let mut cells = Vec::new();
         cells.try_reserve_exact(rules.cells())?;
-        cells.extend_from_slice(game.board().cells());
+        cells.extend(game.board().cells().iter());
         let mut weight = Vec::new();
         weight.try_reserve_exact(k + 1)?;
         // A window one stone short of k is worth 8^4, two short 8^3, ...: each stone closer

@@ -28,7 +28,7 @@ impl Root {
     pub fn of(game: &Game) -> Result<(Geometry, Root), Error> {
         let mover = game.to_move().ok_or(Error::GameOver)?;
         let geo = Geometry::new(game.rules()).ok_or(Error::TooHard)?;
-        let b = geo.boards(game.board().cells());
+        let b = geo.boards(game.board().cells().iter());
         let me = b[mover as usize - 1];
         Ok((geo, Root { me, opp: b[2 - mover as usize] }))
     }

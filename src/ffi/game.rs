@@ -296,11 +296,7 @@ pub unsafe extern "C" fn ttt_game_cells(
     out_count: *mut usize,
 ) -> TttStatus {
     // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
-    unsafe {
-        with_game(game, |game| {
-            write_list(game.board().cells().iter().copied(), out_cells, capacity, out_count)
-        })
-    }
+    unsafe { with_game(game, |game| write_list(game.board().cells().iter(), out_cells, capacity, out_count)) }
 }
 
 /// The moves played so far, oldest first, as cells `row * cols + col`. `*out_count` is always
