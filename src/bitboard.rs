@@ -31,7 +31,7 @@ impl Layout {
         }
         let width = rules.cols() + 1;
         let steps = [1, width, width + 1, width - 1];
-        let live = Dir::ALL.map(|d| if rules.span(d) >= rules.k() { u64::MAX } else { 0 });
+        let live = Dir::ALL.map(|d| 0u64.wrapping_sub(u64::from(rules.span(d) >= rules.k())));
         // Every shift `starts` makes in a live direction is at most (k - 1) steps: a line of k
         // fits in the rows * (cols + 1) <= 64 bits, so the shift stays below 64.
         debug_assert!((0..4).all(|d| live[d] == 0 || (rules.k() - 1) * steps[d] < 64));

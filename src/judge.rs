@@ -18,6 +18,7 @@ pub struct JudgeError {
 
 /// Replays `moves` ([row, col] pairs, X first, alternating) on an empty board. Boards that fit
 /// a bitboard are judged without allocating.
+#[inline]
 pub fn judge(rules: &Rules, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
     match Layout::new(rules) {
         Some(layout) => replay_bits(rules, &layout, moves),
@@ -27,6 +28,7 @@ pub fn judge(rules: &Rules, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
 
 /// `replay` on two words, the common case kept to a few instructions a move: the mover of
 /// move `index` is `index % 2` and has `index / 2 + 1` stones, so nothing else is tracked.
+#[inline]
 fn replay_bits(rules: &Rules, layout: &Layout, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
     let (rows, cols, cells) = (rules.rows(), rules.cols(), rules.cells());
     // The stones of the player about to move and of the other; they swap after every move.
