@@ -56,7 +56,8 @@ pub struct Game {
 }
 
 impl Game {
-    /// An empty game.
+    /// An empty game. Inlined, so the C constructor builds it in place in the handle.
+    #[inline(always)]
     pub fn new(rules: Rules) -> Result<Game, Error> {
         Ok(Game {
             board: Board::new(rules)?,
@@ -171,6 +172,7 @@ impl Game {
     }
 
     /// Records and places a checked move; on `OutOfMemory` nothing has changed.
+    #[inline(always)]
     fn apply(&mut self, row: u32, col: u32, player: Player) -> Result<Outcome, Error> {
         let cell = row as usize * self.rules().cols() as usize + col as usize;
         self.history.try_push(cell as u32)?;
