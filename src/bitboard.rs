@@ -26,16 +26,20 @@ pub struct Layout {
 impl Layout {
     /// The layout for `rules`, or `None` when `rows * (cols + 1) > 64`.
     pub fn new(rules: &Rules) -> Option<Layout> {
-        if !Layout::fits(rules) {
-            return None;
-        }
+        Layout::fits(rules).then(|| Layout::of_fitting(rules))
+    }
+
+    /// The layout for `rules`, which must fit (`Layout::fits`).
+    #[inline]
+    pub fn of_fitting(rules: &Rules) -> Layout {
+        debug_assert!(Layout::fits(rules));
         let width = rules.cols() + 1;
         let steps = [1, width, width + 1, width - 1];
         let live = Dir::ALL.map(|d| 0u64.wrapping_sub(u64::from(rules.span(d) >= rules.k())));
         // Every shift `starts` makes in a live direction is at most (k - 1) steps: a line of k
         // fits in the rows * (cols + 1) <= 64 bits, so the shift stays below 64.
         debug_assert!((0..4).all(|d| live[d] == 0 || (rules.k() - 1) * steps[d] < 64));
-        Some(Layout { k: rules.k(), rows: rules.rows(), cols: rules.cols(), width, steps, live })
+        Layout { k: rules.k(), rows: rules.rows(), cols: rules.cols(), width, steps, live }
     }
 
     /// True when boards of `rules` fit: `rows * (cols + 1) <= 64`.

@@ -246,30 +246,30 @@ fn verdict_bits(stones: &Stones) -> Verdict {
     rule(x, o, facts[0], facts[1])
 }
 
-/// The rule on a board read into dense words. Most boards people (and fuzzers) throw at this
+/// The rule on a board (of rules that fit a bitboard) read into dense words. Most boards people (and fuzzers) throw at this
 /// are settled by the counts; only the rest are laid out and searched for lines.
 #[inline(always)]
-fn verdict_dense(layout: Layout, dense: &Dense) -> Verdict {
+fn verdict_dense(rules: &Rules, dense: &Dense) -> Verdict {
     let [x, o] = dense.counts.map(|n| n as usize);
-    count_verdict(x, o).unwrap_or_else(|| verdict_bits(&Stones::from_dense(layout, dense)))
+    count_verdict(x, o).unwrap_or_else(|| verdict_bits(&Stones::from_dense(Layout::of_fitting(rules), dense)))
 }
 
 /// `verdict_dense` for board text in any form (separators, errors).
 #[inline(never)]
-fn verdict_text(layout: Layout, text: &[u8], n: usize) -> Result<Verdict, Error> {
-    Ok(verdict_dense(layout, &read_dense_general(text, n)?))
+fn verdict_text(rules: &Rules, text: &[u8], n: usize) -> Result<Verdict, Error> {
+    Ok(verdict_dense(rules, &read_dense_general(text, n)?))
 }
 
 /// Parses board text (see `for_each_cell`) and judges it. Boards that fit a bitboard are
 /// read straight into one, without allocating.
 pub fn validate(text: &[u8], rules: &Rules) -> Result<Verdict, Error> {
-    if let Some(layout) = Layout::new(rules) {
+    if Layout::fits(rules) {
         // Each reader finishes with its own copy of the rule: merging the two readers' boards
         // before it would pass them through memory, a store-forwarding stall that cost a
         // quarter of the call.
         return match read_dense(text, rules.cells()) {
-            Some(dense) => Ok(verdict_dense(layout, &dense)),
-            None => verdict_text(layout, text, rules.cells()),
+            Some(dense) => Ok(verdict_dense(rules, &dense)),
+            None => verdict_text(rules, text, rules.cells()),
         };
     }
     let mut cells = Vec::new();
