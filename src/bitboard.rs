@@ -294,8 +294,10 @@ mod tests {
     use super::*;
 
     /// `starts` shifts live directions by plain `>>`; that is sound only while no shift reaches
-    /// 64 bits. Checked for every board shape that fits, with every k.
+    /// 64 bits. Checked for every board shape that fits, with every k. (Pure arithmetic, too
+    /// slow under Miri, which is here for the unsafe FFI layer.)
     #[test]
+    #[cfg_attr(miri, ignore)]
     fn live_shifts_stay_below_64_bits_on_every_shape() {
         let mut shapes = 0;
         for rows in 1..=64 {
@@ -317,7 +319,9 @@ mod tests {
 
     /// The eight-bytes-at-a-time reader against the general one: every byte value at every
     /// position of texts of every length up to 64 (one chunk, several, and a remainder).
+    /// Skipped under Miri for its size (safe code only).
     #[test]
+    #[cfg_attr(miri, ignore)]
     fn fast_reader_agrees_with_the_general_reader() {
         let mut seed = 7u64;
         let mut next = move || {
