@@ -170,7 +170,7 @@ impl Stones {
 
     /// Adds a stone of player `p` (0 or 1) and reports whether `p` now has a line. A player
     /// with fewer than k stones cannot have one, which skips the test on early moves.
-    #[inline]
+    #[inline(always)]
     pub fn place(&mut self, row: u32, col: u32, p: usize) -> bool {
         self.place_quietly(row, col, p);
         self.counts[p] >= self.layout.k() && self.layout.has_line(self.bits[p])

@@ -6,23 +6,54 @@
 //! tic-tac-toe game needs no allocation beyond its handle.
 
 use crate::error::Error;
-use crate::inline_vec::InlineVec;
 use crate::rules::CellAt;
 
 /// Cells per 64-bit word.
 const PER_WORD: usize = 32;
 
+/// Boards of up to this many cells keep them inline.
+const INLINE: usize = 64;
+
 /// The cells of a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cells {
-    words: InlineVec<u64, 2>,
+    /// The words of a board of up to `INLINE` cells.
+    small: [u64; 2],
+    /// The words of a bigger board (empty for a small one).
+    heap: Vec<u64>,
     len: usize,
 }
 
 impl Cells {
     /// `len` empty cells. Allocation failure is `OutOfMemory`.
+    #[inline]
     pub fn new(len: usize) -> Result<Cells, Error> {
-        Ok(Cells { words: InlineVec::filled(len.div_ceil(PER_WORD), 0)?, len })
+        let mut heap = Vec::new();
+        if len > INLINE {
+            heap.try_reserve_exact(len.div_ceil(PER_WORD))?;
+            heap.resize(len.div_ceil(PER_WORD), 0);
+        }
+        Ok(Cells { small: [0; 2], heap, len })
+    }
+
+    /// The words, whichever storage holds them.
+    fn words(&self) -> &[u64] {
+        if self.len <= INLINE {
+            &self.small
+        } else {
+            &self.heap
+        }
+    }
+
+    /// The word holding cell `index`. A branch on the size rather than on where the words
+    /// live; `& 1` tells the compiler a small board's index needs no bounds check.
+    #[inline(always)]
+    fn word_mut(&mut self, index: usize) -> &mut u64 {
+        if self.len <= INLINE {
+            &mut self.small[(index / PER_WORD) & 1]
+        } else {
+            &mut self.heap[index / PER_WORD]
+        }
     }
 
     /// Number of cells.
@@ -39,7 +70,9 @@ impl Cells {
     #[inline]
     pub fn get(&self, index: usize) -> u8 {
         debug_assert!(index < self.len);
-        ((self.words.as_slice()[index / PER_WORD] >> (2 * (index % PER_WORD))) & 3) as u8
+        let word =
+            if self.len <= INLINE { self.small[(index / PER_WORD) & 1] } else { self.heap[index / PER_WORD] };
+        ((word >> (2 * (index % PER_WORD))) & 3) as u8
     }
 
     /// Sets the cell at `index` (< `len`) to `value` (0, 1 or 2).
@@ -47,14 +80,16 @@ impl Cells {
     pub fn set(&mut self, index: usize, value: u8) {
         debug_assert!(index < self.len && value <= 2);
         let shift = 2 * (index % PER_WORD);
-        let word = &mut self.words.as_mut_slice()[index / PER_WORD];
+        let word = self.word_mut(index);
         *word = (*word & !(3 << shift)) | u64::from(value) << shift;
     }
 
     /// Every cell in order.
     pub fn iter(&self) -> impl Iterator<Item = u8> + Clone + '_ {
-        let words = self.words.as_slice();
-        words.iter().flat_map(|&w| (0..PER_WORD).map(move |i| ((w >> (2 * i)) & 3) as u8)).take(self.len)
+        self.words()
+            .iter()
+            .flat_map(|&w| (0..PER_WORD).map(move |i| ((w >> (2 * i)) & 3) as u8))
+            .take(self.len)
     }
 
     /// The cells as one byte each.
@@ -64,7 +99,10 @@ impl Cells {
 
     /// A copy that reports allocation failure instead of aborting.
     pub fn try_clone(&self) -> Result<Cells, Error> {
-        Ok(Cells { words: self.words.try_clone()?, len: self.len })
+        let mut heap = Vec::new();
+        heap.try_reserve_exact(self.heap.len())?;
+        heap.extend_from_slice(&self.heap);
+        Ok(Cells { small: self.small, heap, len: self.len })
     }
 }
 

@@ -21,20 +21,6 @@ impl<T: Copy + Default, const N: usize> Default for InlineVec<T, N> {
 }
 
 impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
-    /// `len` copies of `value`.
-    pub fn filled(len: usize, value: T) -> Result<Self, Error> {
-        let mut v = Self::default();
-        if len <= N {
-            v.inline[..len].fill(value);
-            v.len = len;
-        } else {
-            v.heap.try_reserve_exact(len)?;
-            v.heap.resize(len, value);
-            v.spilled = true;
-        }
-        Ok(v)
-    }
-
     /// A vector with room for `capacity` items reserved up front.
     pub fn with_capacity(capacity: usize) -> Result<Self, Error> {
         let mut v = Self::default();
@@ -51,15 +37,6 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
             &self.heap
         } else {
             &self.inline[..self.len]
-        }
-    }
-
-    /// The items, mutably.
-    pub fn as_mut_slice(&mut self) -> &mut [T] {
-        if self.spilled {
-            &mut self.heap
-        } else {
-            &mut self.inline[..self.len]
         }
     }
 
@@ -137,9 +114,5 @@ mod tests {
         }
         assert_eq!(v.pop(), None);
         assert_eq!(copy.as_slice().len(), 10);
-        let mut w: InlineVec<u8, 4> = InlineVec::filled(4, 7).unwrap();
-        w.as_mut_slice()[3] = 1;
-        assert_eq!(w.as_slice(), &[7, 7, 7, 1]);
-        assert_eq!(InlineVec::<u8, 4>::filled(5, 2).unwrap().as_slice(), &[2; 5]);
     }
 }
