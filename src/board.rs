@@ -43,15 +43,28 @@ impl LineCounts {
         })
     }
 
-    /// The counters of the counted lines through (row, col) on a board where `k` in a row
-    /// wins. A missing vector or diagonal means that direction is not counted.
-    #[inline]
-    fn through(&mut self, row: u32, col: u32, k: u32) -> [Option<&mut [u32; 2]>; 4] {
-        let (down, up) = match &mut self.diagonals {
-            Some([down, up]) => ((row == col).then_some(down), (row + col == k - 1).then_some(up)),
-            None => (None, None),
-        };
-        [self.rows.get_mut(row as usize), self.cols.get_mut(col as usize), down, up]
+    /// Adds (`ADD`) or takes away player `p`'s stone at (row, col) on every counted line
+    /// through it, on a board where `k` in a row wins, and tells whether one of those lines
+    /// now holds k of `p`'s stones. A missing vector or diagonal means that direction is not
+    /// counted. (A const parameter rather than a closure: the closure was not inlined.)
+    #[inline(always)]
+    fn update<const ADD: bool>(&mut self, row: u32, col: u32, k: u32, p: usize) -> bool {
+        let mut full = false;
+        if let Some(n) = self.rows.get_mut(row as usize) {
+            full |= count::<ADD>(n, p, k);
+        }
+        if let Some(n) = self.cols.get_mut(col as usize) {
+            full |= count::<ADD>(n, p, k);
+        }
+        if let Some([down, up]) = &mut self.diagonals {
+            if row == col {
+                full |= count::<ADD>(down, p, k);
+            }
+            if row + col == k - 1 {
+                full |= count::<ADD>(up, p, k);
+            }
+        }
+        full
     }
 
     /// True when `dir` is counted here.
@@ -62,6 +75,13 @@ impl LineCounts {
             Dir::SouthEast | Dir::SouthWest => self.diagonals.is_some(),
         }
     }
+}
+
+/// Adds one to (`ADD`) or takes one from player `p`'s count on a line; true when it is `k`.
+#[inline(always)]
+fn count<const ADD: bool>(line: &mut [u32; 2], p: usize, k: u32) -> bool {
+    line[p] = if ADD { line[p] + 1 } else { line[p] - 1 };
+    line[p] == k
 }
 
 /// Stones on the board plus what makes a "Design Tic-Tac-Toe" move cheap: bitboards on boards
@@ -163,13 +183,7 @@ impl Board {
         }
         let k = self.rules.k();
         // Counters must count every stone, even once a line is found.
-        let [a, b, c, d] = self.lines.through(row, col, k).map(|n| {
-            n.is_some_and(|n| {
-                n[p] += 1;
-                n[p] == k
-            })
-        });
-        let won = a | b | c | d;
+        let won = self.lines.update::<true>(row, col, k, p);
         if won || self.walk == [false; 4] {
             return won;
         }
@@ -192,9 +206,7 @@ impl Board {
         let stone = self.cells.get(index);
         debug_assert_ne!(stone, EMPTY);
         let p = stone as usize - 1;
-        for n in self.lines.through(row, col, self.rules.k()).into_iter().flatten() {
-            n[p] -= 1;
-        }
+        self.lines.update::<false>(row, col, self.rules.k(), p);
         self.stones[p] -= 1;
         self.cells.set(index, EMPTY);
 

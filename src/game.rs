@@ -151,13 +151,13 @@ impl Game {
         if self.outcome != Outcome::Pending {
             return Err(Error::GameOver);
         }
-        if self.move_count() != 0 && player != self.next_player() {
+        let opening = self.move_count() == 0;
+        if !opening && player != self.next_player() {
             return Err(Error::WrongTurn);
         }
         if !self.board.is_free(cell) {
             return Err(Error::CellOccupied);
         }
-        let opening = self.move_count() == 0;
         let outcome = self.apply(row, col, player)?;
         if opening {
             self.first = player;
