@@ -111,6 +111,15 @@ impl Layout {
         self.starts(b).iter().fold(0, |any, &r| any | r) != 0
     }
 
+    /// `has_line` for a caller that already knows k is `K` (0: read it from the layout), so a
+    /// loop around it is compiled for that k alone.
+    #[inline(always)]
+    pub fn has_line_k<const K: u32>(&self, b: u64) -> bool {
+        debug_assert!(K == 0 || K == self.k);
+        let k = if K == 0 { self.k } else { K };
+        self.starts_for(b, k).iter().fold(0, |any, &r| any | r) != 0
+    }
+
     /// The stones of `b` that lie on every one of its lines (each a possible last move): the
     /// intersection of all its k-windows. `None` when `b` has no line, the common case, which
     /// is decided inline.

@@ -30,6 +30,22 @@ pub fn judge(rules: &Rules, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
 /// move `index` is `index % 2` and has `index / 2 + 1` stones, so nothing else is tracked.
 #[inline]
 fn replay_bits(rules: &Rules, layout: &Layout, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
+    // One loop per common k, so each computes only its own shift amounts.
+    match layout.k() {
+        3 => replay_bits_k::<3>(rules, layout, moves),
+        4 => replay_bits_k::<4>(rules, layout, moves),
+        5 => replay_bits_k::<5>(rules, layout, moves),
+        _ => replay_bits_k::<0>(rules, layout, moves),
+    }
+}
+
+/// `replay_bits` for k = `K` (0: any k).
+#[inline(always)]
+fn replay_bits_k<const K: u32>(
+    rules: &Rules,
+    layout: &Layout,
+    moves: &[[u32; 2]],
+) -> Result<Outcome, JudgeError> {
     let (rows, cols, cells) = (rules.rows(), rules.cols(), rules.cells());
     // The stones of the player about to move and of the other; they swap after every move.
     let (mut mover, mut other) = (0u64, 0u64);
@@ -42,7 +58,7 @@ fn replay_bits(rules: &Rules, layout: &Layout, moves: &[[u32; 2]]) -> Result<Out
             return Err(JudgeError { error: Error::CellOccupied, index });
         }
         mover |= bit;
-        if index / 2 + 1 >= layout.k() as usize && layout.has_line(mover) {
+        if index / 2 + 1 >= layout.k() as usize && layout.has_line_k::<K>(mover) {
             let winner = if index % 2 == 0 { Player::X } else { Player::O };
             return after_end(rules, moves, index, Outcome::Won(winner));
         }
