@@ -146,6 +146,7 @@ impl Game {
     /// "Design Tic-Tac-Toe": `player` puts a stone on (row, col). Checks, in order: bounds
     /// (`OutOfBounds`), `GameOver`, `WrongTurn` (either player may make the first move),
     /// `CellOccupied`. Clears the redo history.
+    #[inline(always)]
     pub fn move_as(&mut self, row: u32, col: u32, player: Player) -> Result<Outcome, Error> {
         let cell = self.rules().index(row, col)?;
         if self.outcome != Outcome::Pending {

@@ -41,6 +41,7 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
     }
 
     /// Appends an item; `OutOfMemory` (and no change) if the heap cannot grow.
+    #[inline]
     pub fn try_push(&mut self, item: T) -> Result<(), Error> {
         if !self.spilled && self.len < N {
             self.inline[self.len] = item;
