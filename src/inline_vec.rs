@@ -40,8 +40,9 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
         }
     }
 
-    /// Appends an item; `OutOfMemory` (and no change) if the heap cannot grow.
-    #[inline]
+    /// Appends an item; `OutOfMemory` (and no change) if the heap cannot grow. Always inlined:
+    /// it is on every move, and the growth path is out of line.
+    #[inline(always)]
     pub fn try_push(&mut self, item: T) -> Result<(), Error> {
         if !self.spilled && self.len < N {
             self.inline[self.len] = item;
