@@ -217,16 +217,17 @@ impl Board {
 
     /// Writes the board as text: rows joined by `/`, `X`, `O`, and `.` for empty.
     pub fn write_text(&self, out: &mut String) {
-        let cols = self.rules.cols() as usize;
-        for (i, c) in self.cells.iter().enumerate() {
-            if i > 0 && i % cols == 0 {
+        let cols = self.rules.cols();
+        // A column counter rather than `i % cols`: a division per cell is most of the time on a
+        // 4096 × 4096 board.
+        let mut col = 0;
+        for c in self.cells.iter() {
+            if col == cols {
                 out.push('/');
+                col = 0;
             }
-            out.push(match c {
-                1 => 'X',
-                2 => 'O',
-                _ => '.',
-            });
+            out.push(char::from(b".XO"[c as usize]));
+            col += 1;
         }
     }
 }
