@@ -12,76 +12,83 @@ use crate::rules::{Dir, Player, Rules, EMPTY};
 /// cheap as counting there.
 pub(crate) const SMALL_BOARD: usize = 64;
 
-/// Stones per player on each line that a k-line must fill whole (`Rules::spans_whole_line`,
-/// the "Design Tic-Tac-Toe" case), which decide a win in O(1): a line is complete when its
-/// count reaches k. Kept on boards above `SMALL_BOARD` without a bitboard.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct LineCounts {
-    /// Per row when k == cols, else empty.
-    rows: Vec<[u32; 2]>,
-    /// Per column when k == rows, else empty.
-    cols: Vec<[u32; 2]>,
-    /// The ↘ and ↙ diagonals through the corners, when k == rows == cols.
-    diagonals: Option<[[u32; 2]; 2]>,
+/// What a tally never reaches: lines are at most `MAX_CELLS` long.
+const NEVER: i32 = i32::MAX;
+
+/// Signed stone tallies on the lines that a k-line must fill whole (`Rules::spans_whole_line`,
+/// the "Design Tic-Tac-Toe" case): +1 per X stone, -1 per O stone. Each cell is played at
+/// most once, so a line of k cells is complete for X exactly when its tally is k, and for O
+/// when it is -k: one add and one compare per line, as in the seed's counter solution. Kept on
+/// boards above `SMALL_BOARD` without a bitboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Tallies {
+    /// Rows, then columns, then the ↘ and ↙ diagonals through the corners; empty when no
+    /// direction is counted. Lines of uncounted directions are tallied too (it costs less than
+    /// a branch) but never compared.
+    sums: Vec<i32>,
+    /// Per direction (→ ↓ ↘ ↙): the tally of a line complete for X, or `NEVER` when the
+    /// direction is not counted. O's is the negation.
+    full: [i32; 4],
+    rows: u32,
+    cols: u32,
 }
 
-impl LineCounts {
-    fn new(rules: &Rules) -> Result<LineCounts, Error> {
-        let counted = |dir, len: u32| -> Result<Vec<[u32; 2]>, Error> {
-            let mut v = Vec::new();
-            if rules.cells() > SMALL_BOARD && rules.spans_whole_line(dir) {
-                v.try_reserve_exact(len as usize)?;
-                v.resize(len as usize, [0, 0]);
-            }
-            Ok(v)
-        };
-        let diagonal = rules.cells() > SMALL_BOARD && rules.spans_whole_line(Dir::SouthEast);
-        Ok(LineCounts {
-            rows: counted(Dir::East, rules.rows())?,
-            cols: counted(Dir::South, rules.cols())?,
-            diagonals: diagonal.then_some([[0, 0]; 2]),
-        })
+impl Tallies {
+    /// No tallies: for boards that decide every direction another way.
+    fn none(rules: &Rules) -> Tallies {
+        Tallies { sums: Vec::new(), full: [NEVER; 4], rows: rules.rows(), cols: rules.cols() }
     }
 
-    /// Adds (`ADD`) or takes away player `p`'s stone at (row, col) on every counted line
-    /// through it, on a board where `k` in a row wins, and tells whether one of those lines
-    /// now holds k of `p`'s stones. A missing vector or diagonal means that direction is not
-    /// counted. (A const parameter rather than a closure: the closure was not inlined.)
-    #[inline(always)]
-    fn update<const ADD: bool>(&mut self, row: u32, col: u32, k: u32, p: usize) -> bool {
-        let mut full = false;
-        if let Some(n) = self.rows.get_mut(row as usize) {
-            full |= count::<ADD>(n, p, k);
+    fn new(rules: &Rules) -> Result<Tallies, Error> {
+        let mut t = Tallies::none(rules);
+        if rules.cells() <= SMALL_BOARD {
+            return Ok(t);
         }
-        if let Some(n) = self.cols.get_mut(col as usize) {
-            full |= count::<ADD>(n, p, k);
+        // k fits in i32: k <= max(rows, cols) <= MAX_CELLS.
+        t.full = Dir::ALL.map(|d| if rules.spans_whole_line(d) { rules.k() as i32 } else { NEVER });
+        if t.full != [NEVER; 4] {
+            let len = rules.rows() as usize + rules.cols() as usize + 2;
+            t.sums.try_reserve_exact(len)?;
+            t.sums.resize(len, 0);
         }
-        if let Some([down, up]) = &mut self.diagonals {
-            if row == col {
-                full |= count::<ADD>(down, p, k);
-            }
-            if row + col == k - 1 {
-                full |= count::<ADD>(up, p, k);
-            }
-        }
-        full
+        Ok(t)
     }
 
     /// True when `dir` is counted here.
     fn counts(&self, dir: Dir) -> bool {
-        match dir {
-            Dir::East => !self.rows.is_empty(),
-            Dir::South => !self.cols.is_empty(),
-            Dir::SouthEast | Dir::SouthWest => self.diagonals.is_some(),
+        self.full[dir as usize] != NEVER
+    }
+
+    /// Adds (`ADD`) or takes away player `p`'s stone at (row, col) on every tallied line
+    /// through it, and tells whether a counted one of them is now complete for `p`.
+    /// (A const parameter rather than a closure: a closure here was not inlined.)
+    #[inline(always)]
+    fn update<const ADD: bool>(&mut self, row: u32, col: u32, p: usize) -> bool {
+        if self.sums.is_empty() {
+            return false;
         }
+        let (x, step) = if p == 0 { (1, 1) } else { (-1, -1) };
+        let step = if ADD { step } else { -step };
+        let (rows, cols) = (self.rows as usize, self.cols as usize);
+        let (sums, full) = (&mut self.sums, &self.full);
+        let mut won = bump(sums, row as usize, step, x, full[0]);
+        won |= bump(sums, rows + col as usize, step, x, full[1]);
+        if row == col {
+            won |= bump(sums, rows + cols, step, x, full[2]);
+        }
+        if row as usize + col as usize + 1 == cols {
+            won |= bump(sums, rows + cols + 1, step, x, full[3]);
+        }
+        won
     }
 }
 
-/// Adds one to (`ADD`) or takes one from player `p`'s count on a line; true when it is `k`.
+/// Adds `step` to a line's tally; true when the tally, seen from the player whose sign is `x`,
+/// is `full`.
 #[inline(always)]
-fn count<const ADD: bool>(line: &mut [u32; 2], p: usize, k: u32) -> bool {
-    line[p] = if ADD { line[p] + 1 } else { line[p] - 1 };
-    line[p] == k
+fn bump(sums: &mut [i32], line: usize, step: i32, x: i32, full: i32) -> bool {
+    sums[line] += step;
+    sums[line] * x == full
 }
 
 /// Stones on the board plus what makes a "Design Tic-Tac-Toe" move cheap: bitboards on boards
@@ -91,9 +98,11 @@ fn count<const ADD: bool>(line: &mut [u32; 2], p: usize, k: u32) -> bool {
 pub struct Board {
     rules: Rules,
     cells: Cells,
-    stones: [u32; 2],
-    /// Counters for the directions where a k-line fills a whole line of the board.
-    lines: LineCounts,
+    /// Stones on the board, and cells in all (kept so that "full?" is one compare).
+    placed: u32,
+    size: u32,
+    /// Tallies for the directions where a k-line fills a whole line of the board.
+    tallies: Tallies,
     /// The directions (→ ↓ ↘ ↙) decided by walking: long enough for k, not counted.
     walk: [bool; 4],
     /// On boards that fit, the stones of each player as bitboards, which decide wins in a few
@@ -109,9 +118,11 @@ impl Board {
         let cells = Cells::new(rules.cells())?;
         let bits = Layout::new(&rules).map(Stones::new);
         // A board on bitboards decides wins there; counters and walks are for the rest.
-        let lines = if bits.is_some() { LineCounts::default() } else { LineCounts::new(&rules)? };
-        let walk = Dir::ALL.map(|d| bits.is_none() && rules.span(d) >= rules.k() && !lines.counts(d));
-        Ok(Board { rules, cells, stones: [0, 0], lines, walk, bits })
+        let tallies = if bits.is_some() { Tallies::none(&rules) } else { Tallies::new(&rules)? };
+        let walk = Dir::ALL.map(|d| bits.is_none() && rules.span(d) >= rules.k() && !tallies.counts(d));
+        // MAX_CELLS fits in u32.
+        let size = rules.cells() as u32;
+        Ok(Board { rules, cells, placed: 0, size, tallies, walk, bits })
     }
 
     /// A board holding `cells` (row-major, values 0/1/2, exactly `rules.cells()` of them).
@@ -120,7 +131,7 @@ impl Board {
         for (i, &c) in cells.iter().enumerate() {
             if c != EMPTY {
                 let (row, col) = rules.row_col(i);
-                board.place(row, col, if c == 1 { Player::X } else { Player::O });
+                board.try_place(row, col, if c == 1 { Player::X } else { Player::O })?;
             }
         }
         Ok(board)
@@ -128,12 +139,8 @@ impl Board {
 
     /// A copy that reports allocation failure instead of aborting.
     pub fn try_clone(&self) -> Result<Board, Error> {
-        let lines = LineCounts {
-            rows: try_copy(&self.lines.rows)?,
-            cols: try_copy(&self.lines.cols)?,
-            diagonals: self.lines.diagonals,
-        };
-        Ok(Board { cells: self.cells.try_clone()?, lines, ..*self })
+        let tallies = Tallies { sums: try_copy(&self.tallies.sums)?, ..self.tallies };
+        Ok(Board { cells: self.cells.try_clone()?, tallies, ..*self })
     }
 
     /// The rules this board was made for.
@@ -151,43 +158,38 @@ impl Board {
         self.cells.get(row as usize * self.rules.cols() as usize + col as usize)
     }
 
-    /// True when the cell at row-major `index` (on the board) holds no stone.
-    #[inline]
-    pub fn is_free(&self, index: usize) -> bool {
-        self.cells.get(index) == EMPTY
-    }
-
-    /// Stones `player` has on the board.
-    pub fn stones(&self, player: Player) -> u32 {
-        self.stones[player as usize - 1]
+    /// Stones on the board.
+    pub fn placed(&self) -> u32 {
+        self.placed
     }
 
     /// True when every cell holds a stone.
     pub fn is_full(&self) -> bool {
-        (self.stones[0] + self.stones[1]) as usize == self.rules.cells()
+        self.placed == self.size
     }
 
-    /// Puts `player`'s stone on the empty cell (row, col), which must be on the board, and
-    /// tells whether it completes a line of `k`: a few shifts on a bitboard, O(1) in counted
-    /// directions, O(k) in the others. Always inlined: it is most of a move, and a call costs
-    /// a tenth of a tic-tac-toe move in register saves alone.
+    /// Puts `player`'s stone on (row, col), which must be on the board, and tells whether it
+    /// completes a line of `k`: a few shifts on a bitboard, O(1) in counted directions, O(k)
+    /// in the others. `CellOccupied` (and no change) when the cell holds a stone. The cell's
+    /// word is read once for both the test and the write. Always inlined: it is most of a
+    /// move, and a call costs a tenth of a tic-tac-toe move in register saves alone.
     #[inline(always)]
-    pub fn place(&mut self, row: u32, col: u32, player: Player) -> bool {
+    pub fn try_place(&mut self, row: u32, col: u32, player: Player) -> Result<bool, Error> {
         let index = row as usize * self.rules.cols() as usize + col as usize;
-        debug_assert_eq!(self.cells.get(index), EMPTY);
-        self.cells.set(index, player.stone());
+        if !self.cells.fill(index, player.stone()) {
+            return Err(Error::CellOccupied);
+        }
         let p = player as usize - 1;
-        self.stones[p] += 1;
+        self.placed += 1;
         if let Some(bits) = &mut self.bits {
-            return bits.place(row, col, p);
+            return Ok(bits.place(row, col, p));
         }
-        let k = self.rules.k();
-        // Counters must count every stone, even once a line is found.
-        let won = self.lines.update::<true>(row, col, k, p);
+        // Tallies must count every stone, even once a line is found.
+        let won = self.tallies.update::<true>(row, col, p);
         if won || self.walk == [false; 4] {
-            return won;
+            return Ok(won);
         }
-        self.walk_finds_line(row, col, player)
+        Ok(self.walk_finds_line(row, col, player))
     }
 
     /// True when the stone at (row, col) completes a line of k in a walked direction.
@@ -200,14 +202,14 @@ impl Board {
             .any(|dir| self.rules.run_at(&self.cells, (row, col), dir, player.stone(), k - 1).1 >= k)
     }
 
-    /// Takes the stone off (row, col) (the inverse of `place`).
+    /// Takes the stone off (row, col) (the inverse of `try_place`).
     pub fn remove(&mut self, row: u32, col: u32) {
         let index = row as usize * self.rules.cols() as usize + col as usize;
         let stone = self.cells.get(index);
         debug_assert_ne!(stone, EMPTY);
         let p = stone as usize - 1;
-        self.lines.update::<false>(row, col, self.rules.k(), p);
-        self.stones[p] -= 1;
+        self.tallies.update::<false>(row, col, p);
+        self.placed -= 1;
         self.cells.set(index, EMPTY);
 
         if let Some(bits) = &mut self.bits {

@@ -84,6 +84,20 @@ impl Cells {
         *word = (*word & !(3 << shift)) | u64::from(value) << shift;
     }
 
+    /// Puts `value` (1 or 2) on the cell at `index` (< `len`) if it is empty, reading its word
+    /// once; false (and no change) when the cell holds a stone.
+    #[inline(always)]
+    pub fn fill(&mut self, index: usize, value: u8) -> bool {
+        debug_assert!(index < self.len && (1..=2).contains(&value));
+        let shift = 2 * (index % PER_WORD);
+        let word = self.word_mut(index);
+        if (*word >> shift) & 3 != 0 {
+            return false;
+        }
+        *word |= u64::from(value) << shift;
+        true
+    }
+
     /// Every cell in order.
     pub fn iter(&self) -> impl Iterator<Item = u8> + Clone + '_ {
         self.words()

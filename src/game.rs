@@ -125,7 +125,7 @@ impl Game {
 
     /// Stones on the board.
     pub fn move_count(&self) -> usize {
-        (self.board.stones(Player::X) + self.board.stones(Player::O)) as usize
+        self.board.placed() as usize
     }
 
     /// The cells of the winning line, end to end (the whole run, which may exceed k).
@@ -156,10 +156,7 @@ impl Game {
         if !opening && player != self.next_player() {
             return Err(Error::WrongTurn);
         }
-        if !self.board.is_free(cell) {
-            return Err(Error::CellOccupied);
-        }
-        let outcome = self.apply(row, col, player)?;
+        let outcome = self.apply(cell, row, col, player)?;
         if opening {
             self.first = player;
         }
@@ -172,12 +169,17 @@ impl Game {
         self.move_as(row, col, self.next_player())
     }
 
-    /// Records and places a checked move; on `OutOfMemory` nothing has changed.
+    /// Places and records a move whose turn is checked, at `cell` = (row, col); on
+    /// `CellOccupied` or `OutOfMemory` nothing has changed. The stone goes down before the
+    /// history grows so that the cell is looked up once; the rare failed push takes it back.
     #[inline(always)]
-    fn apply(&mut self, row: u32, col: u32, player: Player) -> Result<Outcome, Error> {
-        let cell = row as usize * self.rules().cols() as usize + col as usize;
-        self.history.try_push(cell as u32)?;
-        if self.board.place(row, col, player) {
+    fn apply(&mut self, cell: usize, row: u32, col: u32, player: Player) -> Result<Outcome, Error> {
+        let won = self.board.try_place(row, col, player)?;
+        if let Err(e) = self.history.try_push(cell as u32) {
+            self.board.remove(row, col);
+            return Err(e);
+        }
+        if won {
             self.outcome = Outcome::Won(player);
             self.win = Some(cell);
         } else if self.board.is_full() {
@@ -203,7 +205,7 @@ impl Game {
     pub fn redo(&mut self) -> Result<(), Error> {
         let &cell = self.redo.last().ok_or(Error::NothingToRedo)?;
         let (row, col) = self.rules().row_col(cell as usize);
-        self.apply(row, col, self.next_player())?;
+        self.apply(cell as usize, row, col, self.next_player())?;
         self.redo.pop();
         Ok(())
     }

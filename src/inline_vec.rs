@@ -44,13 +44,14 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
     /// it is on every move, and the growth path is out of line.
     #[inline(always)]
     pub fn try_push(&mut self, item: T) -> Result<(), Error> {
-        if !self.spilled && self.len < N {
+        if self.spilled {
+            if self.heap.len() < self.heap.capacity() {
+                self.heap.push(item);
+                return Ok(());
+            }
+        } else if self.len < N {
             self.inline[self.len] = item;
             self.len += 1;
-            return Ok(());
-        }
-        if self.spilled && self.heap.len() < self.heap.capacity() {
-            self.heap.push(item);
             return Ok(());
         }
         self.push_to_heap(item)

@@ -5,7 +5,7 @@ use crate::bitboard::Layout;
 use crate::board::Board;
 use crate::error::Error;
 use crate::game::Outcome;
-use crate::rules::{Player, Rules, EMPTY};
+use crate::rules::{Player, Rules};
 
 /// Why a move list was refused, and which move (0-based) did it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,10 +99,8 @@ fn replay(rules: &Rules, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
         if row >= rows || col >= cols {
             return Err(JudgeError { error: Error::OutOfBounds, index });
         }
-        if board.cell(row, col) != EMPTY {
-            return Err(JudgeError { error: Error::CellOccupied, index });
-        }
-        if board.place(row, col, player) {
+        let won = board.try_place(row, col, player).map_err(|error| JudgeError { error, index })?;
+        if won {
             return after_end(rules, moves, index, Outcome::Won(player));
         }
         if index + 1 == cells {

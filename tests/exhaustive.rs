@@ -217,7 +217,15 @@ fn random_games_with(
             let player = if i % 2 == 0 { 1 } else { 2 };
             cells[cell] = player;
             moves.extend([(cell / cols) as u32, (cell % cols) as u32]);
-            let got = game.play((cell / cols) as u32, (cell % cols) as u32).unwrap();
+            let mut got = game.play((cell / cols) as u32, (cell % cols) as u32).unwrap();
+            // Now and then take the move back and make it again: undo must restore every
+            // counter and bitboard exactly, or later verdicts drift from the scan.
+            if rng.pick(4) == 0 {
+                game.undo().unwrap();
+                assert_eq!(game.outcome(), Outcome::Pending);
+                game.redo().unwrap();
+                got = game.outcome();
+            }
             // Only the mover can have just completed a line; check the mover only (fast).
             let want = if has_line(&cells, rows, cols, k, player) {
                 if player == 1 {
@@ -279,6 +287,13 @@ fn random_games_with_whole_board_lines() {
     saw(random_games_with(6, 4, 6, 3000, 14, true), &[A, B, D]);
     saw(random_games_with(1, 5, 5, 50, 15, true), &[D]);
     saw(random_games_with(15, 15, 5, 200, 16, true), &[A, B]);
+    // Past the bitboards, with only some directions counted: rows (k = cols) or columns
+    // (k = rows) by tallies, the rest walked; and every direction counted on 9x9.
+    saw(random_games_with(30, 3, 3, 500, 17, true), &[A, B]);
+    saw(random_games_with(3, 30, 3, 500, 18, true), &[A, B]);
+    saw(random_games_with(12, 8, 8, 1000, 19, true), &[A, B, D]);
+    saw(random_games_with(8, 12, 8, 1000, 20, true), &[A, B, D]);
+    saw(random_games_with(9, 9, 9, 1000, 21, true), &[A, B, D]);
 }
 
 /// SPEC §4 computed naively: list every k-window of each player as a set of cells.
