@@ -26,9 +26,9 @@ struct Tallies {
     /// direction is counted. Lines of uncounted directions are tallied too (it costs less than
     /// a branch) but never compared.
     sums: Vec<i32>,
-    /// Per direction (→ ↓ ↘ ↙): the tally of a line complete for X, or `NEVER` when the
-    /// direction is not counted. O's is the negation.
-    full: [i32; 4],
+    /// Per player and direction (→ ↓ ↘ ↙): the tally of a line complete for that player (k
+    /// for X, -k for O), or `NEVER` when the direction is not counted.
+    full: [[i32; 4]; 2],
     rows: u32,
     cols: u32,
 }
@@ -36,7 +36,7 @@ struct Tallies {
 impl Tallies {
     /// No tallies: for boards that decide every direction another way.
     fn none(rules: &Rules) -> Tallies {
-        Tallies { sums: Vec::new(), full: [NEVER; 4], rows: rules.rows(), cols: rules.cols() }
+        Tallies { sums: Vec::new(), full: [[NEVER; 4]; 2], rows: rules.rows(), cols: rules.cols() }
     }
 
     fn new(rules: &Rules) -> Result<Tallies, Error> {
@@ -45,8 +45,10 @@ impl Tallies {
             return Ok(t);
         }
         // k fits in i32: k <= max(rows, cols) <= MAX_CELLS.
-        t.full = Dir::ALL.map(|d| if rules.spans_whole_line(d) { rules.k() as i32 } else { NEVER });
-        if t.full != [NEVER; 4] {
+        let k = rules.k() as i32;
+        let full = |k| Dir::ALL.map(|d| if rules.spans_whole_line(d) { k } else { NEVER });
+        t.full = [full(k), full(-k)];
+        if t.full[0] != [NEVER; 4] {
             let len = rules.rows() as usize + rules.cols() as usize + 2;
             t.sums.try_reserve_exact(len)?;
             t.sums.resize(len, 0);
@@ -56,7 +58,7 @@ impl Tallies {
 
     /// True when `dir` is counted here.
     fn counts(&self, dir: Dir) -> bool {
-        self.full[dir as usize] != NEVER
+        self.full[0][dir as usize] != NEVER
     }
 
     /// Adds (`ADD`) or takes away player `p`'s stone at (row, col) on every tallied line
@@ -67,28 +69,27 @@ impl Tallies {
         if self.sums.is_empty() {
             return false;
         }
-        let (x, step) = if p == 0 { (1, 1) } else { (-1, -1) };
+        let step = if p == 0 { 1 } else { -1 };
         let step = if ADD { step } else { -step };
         let (rows, cols) = (self.rows as usize, self.cols as usize);
-        let (sums, full) = (&mut self.sums, &self.full);
-        let mut won = bump(sums, row as usize, step, x, full[0]);
-        won |= bump(sums, rows + col as usize, step, x, full[1]);
+        let (sums, full) = (&mut self.sums, &self.full[p & 1]);
+        let mut won = bump(sums, row as usize, step, full[0]);
+        won |= bump(sums, rows + col as usize, step, full[1]);
         if row == col {
-            won |= bump(sums, rows + cols, step, x, full[2]);
+            won |= bump(sums, rows + cols, step, full[2]);
         }
         if row as usize + col as usize + 1 == cols {
-            won |= bump(sums, rows + cols + 1, step, x, full[3]);
+            won |= bump(sums, rows + cols + 1, step, full[3]);
         }
         won
     }
 }
 
-/// Adds `step` to a line's tally; true when the tally, seen from the player whose sign is `x`,
-/// is `full`.
+/// Adds `step` to a line's tally; true when the tally is now `full`.
 #[inline(always)]
-fn bump(sums: &mut [i32], line: usize, step: i32, x: i32, full: i32) -> bool {
+fn bump(sums: &mut [i32], line: usize, step: i32, full: i32) -> bool {
     sums[line] += step;
-    sums[line] * x == full
+    sums[line] == full
 }
 
 /// Stones on the board plus what makes a "Design Tic-Tac-Toe" move cheap: bitboards on boards
