@@ -71,6 +71,97 @@ uint32_t plain_counters_move(PlainCounters *game, uint32_t row, uint32_t col, ui
     return 0;
 }
 
+struct PlainChecked {
+    uint32_t n, first, outcome; /* outcome: 0 pending, 1 or 2 won, 3 draw */
+    uint64_t placed;
+    uint64_t *cells;  /* 2 bits per cell, 32 cells per word */
+    int32_t *lines;   /* rows, columns, then the two diagonals: +1 per X, -1 per O */
+    uint32_t *history;
+    size_t history_len, history_cap;
+};
+
+PlainChecked *plain_checked_new(uint32_t n) {
+    PlainChecked *game = calloc(1, sizeof *game);
+    if (!game) {
+        return NULL;
+    }
+    game->n = n;
+    game->first = 1;
+    game->cells = calloc(((size_t)n * n + 31) / 32, sizeof(uint64_t));
+    game->lines = calloc(2 * (size_t)n + 2, sizeof(int32_t));
+    if (!game->cells || !game->lines) {
+        plain_checked_free(game);
+        return NULL;
+    }
+    return game;
+}
+
+void plain_checked_free(PlainChecked *game) {
+    if (game) {
+        free(game->cells);
+        free(game->lines);
+        free(game->history);
+        free(game);
+    }
+}
+
+int plain_checked_move(PlainChecked *game, uint32_t row, uint32_t col, uint32_t player, uint32_t *winner) {
+    if (!game || !winner) {
+        return 1;
+    }
+    uint32_t n = game->n;
+    if (player - 1 > 1) {
+        return 2;
+    }
+    if (row >= n || col >= n) {
+        return 3;
+    }
+    if (game->outcome) {
+        return 6;
+    }
+    if (game->placed && player != ((game->placed & 1) ? 3 - game->first : game->first)) {
+        return 5;
+    }
+    size_t cell = (size_t)row * n + col;
+    uint64_t *word = &game->cells[cell / 32];
+    unsigned shift = 2 * (cell % 32);
+    if ((*word >> shift) & 3) {
+        return 4;
+    }
+    if (game->history_len == game->history_cap) {
+        size_t cap = game->history_cap ? 2 * game->history_cap : 256;
+        uint32_t *history = realloc(game->history, cap * sizeof *history);
+        if (!history) {
+            return 12;
+        }
+        game->history = history;
+        game->history_cap = cap;
+    }
+    game->history[game->history_len++] = (uint32_t)cell;
+    *word |= (uint64_t)player << shift;
+    if (!game->placed) {
+        game->first = player;
+    }
+    game->placed++;
+    int32_t add = player == 1 ? 1 : -1, full = player == 1 ? (int32_t)n : -(int32_t)n;
+    int32_t *lines = game->lines;
+    int won = (lines[row] += add) == full;
+    won |= (lines[n + col] += add) == full;
+    if (row == col) {
+        won |= (lines[2 * n] += add) == full;
+    }
+    if (row + col == n - 1) {
+        won |= (lines[2 * n + 1] += add) == full;
+    }
+    if (won) {
+        game->outcome = player;
+    } else if (game->placed == (uint64_t)n * n) {
+        game->outcome = 3;
+    }
+    *winner = won ? player : 0;
+    return 0;
+}
+
 struct PlainRescan {
     int32_t n;
     uint8_t *cell;

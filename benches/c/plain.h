@@ -27,6 +27,16 @@ PlainCounters *plain_counters_new(uint32_t n);
 void plain_counters_free(PlainCounters *game);
 uint32_t plain_counters_move(PlainCounters *game, uint32_t row, uint32_t col, uint32_t player);
 
+/* Seed 002's counters plus what the library's move must also do, written as plainly and
+ * tightly as we could in C: argument checks (NULL, player, bounds), game over, whose turn, an
+ * occupancy test on a board of 2 bits per cell, an undo history, and the draw. Not a baseline
+ * with a target; it shows what the checks alone cost next to the bare counters. Returns 0 and
+ * sets *winner (0 none, 1, 2), or a non-zero code for a rejected move. */
+typedef struct PlainChecked PlainChecked;
+PlainChecked *plain_checked_new(uint32_t n);
+void plain_checked_free(PlainChecked *game);
+int plain_checked_move(PlainChecked *game, uint32_t row, uint32_t col, uint32_t player, uint32_t *winner);
+
 /* An n x n board, n in a row wins, where each move rescans the lines through the moved
  * stone (its row, its column and both diagonals) end to end for a run of n. */
 typedef struct PlainRescan PlainRescan;
