@@ -3,6 +3,7 @@
 
 use crate::bitboard::Layout;
 use crate::board::Board;
+use crate::classic::{self, is_classic};
 use crate::error::Error;
 use crate::game::Outcome;
 use crate::rules::{Player, Rules};
@@ -20,32 +21,63 @@ pub struct JudgeError {
 /// a bitboard are judged without allocating.
 #[inline]
 pub fn judge(rules: &Rules, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
+    if is_classic(rules) {
+        return replay_bits(rules, &Classic(classic::table()), moves);
+    }
     match Layout::new(rules) {
-        Some(layout) => replay_bits(rules, &layout, moves),
+        // One loop per common k, so each computes only its own shift amounts.
+        Some(layout) => match layout.k() {
+            3 => replay_bits(rules, &ForK::<3>(&layout), moves),
+            4 => replay_bits(rules, &ForK::<4>(&layout), moves),
+            5 => replay_bits(rules, &ForK::<5>(&layout), moves),
+            _ => replay_bits(rules, &ForK::<0>(&layout), moves),
+        },
         None => replay(rules, moves),
+    }
+}
+
+/// Where a stone goes in a one-word bitboard, and whether a player's stones hold a line.
+trait BitLines {
+    fn bit(&self, row: u32, col: u32) -> u64;
+    /// `stones` holds `count` stones.
+    fn has_line(&self, stones: u64, count: usize) -> bool;
+}
+
+/// The general layout, with k = `K` known to the compiler (0: any k).
+struct ForK<'a, const K: u32>(&'a Layout);
+
+impl<const K: u32> BitLines for ForK<'_, K> {
+    #[inline(always)]
+    fn bit(&self, row: u32, col: u32) -> u64 {
+        self.0.bit(row, col)
+    }
+
+    /// A player with fewer than k stones has no line, which skips the shifts on early moves.
+    #[inline(always)]
+    fn has_line(&self, stones: u64, count: usize) -> bool {
+        count >= self.0.k() as usize && self.0.has_line_k::<K>(stones)
+    }
+}
+
+/// The classic board: dense bits (row * 3 + col) and one table load per move.
+struct Classic(&'static [u8; 512]);
+
+impl BitLines for Classic {
+    #[inline(always)]
+    fn bit(&self, row: u32, col: u32) -> u64 {
+        1 << (row * 3 + col)
+    }
+
+    #[inline(always)]
+    fn has_line(&self, stones: u64, _count: usize) -> bool {
+        self.0[(stones & 511) as usize] & classic::LINE != 0
     }
 }
 
 /// `replay` on two words, the common case kept to a few instructions a move: the mover of
 /// move `index` is `index % 2` and has `index / 2 + 1` stones, so nothing else is tracked.
-#[inline]
-fn replay_bits(rules: &Rules, layout: &Layout, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
-    // One loop per common k, so each computes only its own shift amounts.
-    match layout.k() {
-        3 => replay_bits_k::<3>(rules, layout, moves),
-        4 => replay_bits_k::<4>(rules, layout, moves),
-        5 => replay_bits_k::<5>(rules, layout, moves),
-        _ => replay_bits_k::<0>(rules, layout, moves),
-    }
-}
-
-/// `replay_bits` for k = `K` (0: any k).
 #[inline(always)]
-fn replay_bits_k<const K: u32>(
-    rules: &Rules,
-    layout: &Layout,
-    moves: &[[u32; 2]],
-) -> Result<Outcome, JudgeError> {
+fn replay_bits(rules: &Rules, lines: &impl BitLines, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
     let (rows, cols, cells) = (rules.rows(), rules.cols(), rules.cells());
     // The stones of the player about to move and of the other; they swap after every move.
     let (mut mover, mut other) = (0u64, 0u64);
@@ -53,12 +85,12 @@ fn replay_bits_k<const K: u32>(
         if row >= rows || col >= cols {
             return Err(JudgeError { error: Error::OutOfBounds, index });
         }
-        let bit = layout.bit(row, col);
+        let bit = lines.bit(row, col);
         if (mover | other) & bit != 0 {
             return Err(JudgeError { error: Error::CellOccupied, index });
         }
         mover |= bit;
-        if index / 2 + 1 >= layout.k() as usize && layout.has_line_k::<K>(mover) {
+        if lines.has_line(mover, index / 2 + 1) {
             let winner = if index % 2 == 0 { Player::X } else { Player::O };
             return after_end(rules, moves, index, Outcome::Won(winner));
         }

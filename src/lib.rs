@@ -18,6 +18,7 @@ pub mod ai;
 pub mod bitboard;
 pub mod board;
 pub mod cells;
+mod classic;
 pub mod error;
 pub mod ffi;
 pub mod game;

@@ -5,6 +5,7 @@ use std::ffi::CStr;
 
 use crate::bitboard::{read_dense, read_dense_general, Dense, Layout, Stones};
 use crate::board::parse_cells;
+use crate::classic::{self, is_classic};
 use crate::error::Error;
 use crate::rules::{Dir, Rules, EMPTY};
 
@@ -246,12 +247,23 @@ fn verdict_bits(stones: &Stones) -> Verdict {
     rule(x, o, facts[0], facts[1])
 }
 
-/// The rule on a board (of rules that fit a bitboard) read into dense words. Most boards people (and fuzzers) throw at this
-/// are settled by the counts; only the rest are laid out and searched for lines.
+/// The rule on a board (of rules that fit a bitboard) read into dense words. Most boards
+/// people (and fuzzers) throw at this are settled by the counts; on the classic board the
+/// rest take two table loads; on others they are laid out and searched for lines.
 #[inline(always)]
 fn verdict_dense(rules: &Rules, dense: &Dense) -> Verdict {
     let [x, o] = dense.counts.map(|n| n as usize);
-    count_verdict(x, o).unwrap_or_else(|| verdict_bits(&Stones::from_dense(Layout::of_fitting(rules), dense)))
+    if let Some(v) = count_verdict(x, o) {
+        return v;
+    }
+    if is_classic(rules) {
+        let facts = |set: u64| {
+            let entry = classic::table()[(set & 511) as usize];
+            LineFacts { any: entry & classic::LINE != 0, common: entry & classic::SHARED != 0 }
+        };
+        return rule(x, o, facts(dense.bits[0]), facts(dense.bits[1]));
+    }
+    verdict_bits(&Stones::from_dense(Layout::of_fitting(rules), dense))
 }
 
 /// `verdict_dense` for board text in any form (separators, errors).
