@@ -8,7 +8,7 @@ use crate::game::try_copy;
 use crate::rules::{Dir, Player, Rules, EMPTY};
 
 /// Boards of up to this many cells live inside their owner (no allocation beyond the game
-/// handle) and never use counters: a bitboard, or a walk of at most 63 cells each way, is as
+/// handle) and never use tallies: a bitboard, or a walk of at most 63 cells each way, is as
 /// cheap as counting there.
 pub(crate) const SMALL_BOARD: usize = 64;
 
@@ -93,7 +93,7 @@ fn bump(sums: &mut [i32], line: usize, step: i32, full: i32) -> bool {
 }
 
 /// Stones on the board plus what makes a "Design Tic-Tac-Toe" move cheap: bitboards on boards
-/// that fit, per-line counters where a line must fill a whole row, column or diagonal, and a
+/// that fit, per-line tallies where a line must fill a whole row, column or diagonal, and a
 /// walk of at most k - 1 cells each way for the directions left.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -118,7 +118,7 @@ impl Board {
     pub fn new(rules: Rules) -> Result<Board, Error> {
         let cells = Cells::new(rules.cells())?;
         let bits = Layout::new(&rules).map(Stones::new);
-        // A board on bitboards decides wins there; counters and walks are for the rest.
+        // A board on bitboards decides wins there; tallies and walks are for the rest.
         let tallies = if bits.is_some() { Tallies::none(&rules) } else { Tallies::new(&rules)? };
         let walk = Dir::ALL.map(|d| bits.is_none() && rules.span(d) >= rules.k() && !tallies.counts(d));
         // MAX_CELLS fits in u32.
