@@ -29,18 +29,16 @@ struct Tallies {
     /// Per player and direction (→ ↓ ↘ ↙): the tally of a line complete for that player (k
     /// for X, -k for O), or `NEVER` when the direction is not counted.
     full: [[i32; 4]; 2],
-    rows: u32,
-    cols: u32,
 }
 
 impl Tallies {
     /// No tallies: for boards that decide every direction another way.
-    fn none(rules: &Rules) -> Tallies {
-        Tallies { sums: Vec::new(), full: [[NEVER; 4]; 2], rows: rules.rows(), cols: rules.cols() }
+    fn none() -> Tallies {
+        Tallies { sums: Vec::new(), full: [[NEVER; 4]; 2] }
     }
 
     fn new(rules: &Rules) -> Result<Tallies, Error> {
-        let mut t = Tallies::none(rules);
+        let mut t = Tallies::none();
         if rules.cells() <= SMALL_BOARD {
             return Ok(t);
         }
@@ -61,17 +59,18 @@ impl Tallies {
         self.full[0][dir as usize] != NEVER
     }
 
-    /// Adds (`ADD`) or takes away player `p`'s stone at (row, col) on every tallied line
-    /// through it, and tells whether a counted one of them is now complete for `p`.
+    /// Adds (`ADD`) or takes away player `p`'s stone at (row, col) of a `rows` × `cols` board
+    /// on every tallied line through it, and tells whether a counted one of them is now
+    /// complete for `p`.
     /// (A const parameter rather than a closure: a closure here was not inlined.)
     #[inline(always)]
-    fn update<const ADD: bool>(&mut self, row: u32, col: u32, p: usize) -> bool {
+    fn update<const ADD: bool>(&mut self, (rows, cols): (u32, u32), row: u32, col: u32, p: usize) -> bool {
         if self.sums.is_empty() {
             return false;
         }
         let step = if p == 0 { 1 } else { -1 };
         let step = if ADD { step } else { -step };
-        let (rows, cols) = (self.rows as usize, self.cols as usize);
+        let (rows, cols) = (rows as usize, cols as usize);
         let (sums, full) = (&mut self.sums, &self.full[p & 1]);
         let mut won = bump(sums, row as usize, step, full[0]);
         won |= bump(sums, rows + col as usize, step, full[1]);
@@ -119,7 +118,7 @@ impl Board {
         let cells = Cells::new(rules.cells())?;
         let bits = Layout::new(&rules).map(Stones::new);
         // A board on bitboards decides wins there; tallies and walks are for the rest.
-        let tallies = if bits.is_some() { Tallies::none(&rules) } else { Tallies::new(&rules)? };
+        let tallies = if bits.is_some() { Tallies::none() } else { Tallies::new(&rules)? };
         let walk = Dir::ALL.map(|d| bits.is_none() && rules.span(d) >= rules.k() && !tallies.counts(d));
         // MAX_CELLS fits in u32.
         let size = rules.cells() as u32;
@@ -186,7 +185,8 @@ impl Board {
             return Ok(bits.place(row, col, p));
         }
         // Tallies must count every stone, even once a line is found.
-        let won = self.tallies.update::<true>(row, col, p);
+        let shape = (self.rules.rows(), self.rules.cols());
+        let won = self.tallies.update::<true>(shape, row, col, p);
         if won || self.walk == [false; 4] {
             return Ok(won);
         }
@@ -209,7 +209,7 @@ impl Board {
         let stone = self.cells.get(index);
         debug_assert_ne!(stone, EMPTY);
         let p = stone as usize - 1;
-        self.tallies.update::<false>(row, col, p);
+        self.tallies.update::<false>((self.rules.rows(), self.rules.cols()), row, col, p);
         self.placed -= 1;
         self.cells.set(index, EMPTY);
 

@@ -219,7 +219,7 @@ fn random_games_with(
             moves.extend([(cell / cols) as u32, (cell % cols) as u32]);
             let mut got = game.play((cell / cols) as u32, (cell % cols) as u32).unwrap();
             // Now and then take the move back and make it again: undo must restore every
-            // counter and bitboard exactly, or later verdicts drift from the scan.
+            // tally and bitboard exactly, or later verdicts drift from the scan.
             if rng.pick(4) == 0 {
                 game.undo().unwrap();
                 assert_eq!(game.outcome(), Outcome::Pending);
