@@ -382,7 +382,10 @@ TttStatus ttt_game_move(TttGame *game, uint32_t row, uint32_t col, uint32_t play
 TttStatus ttt_game_play(TttGame *game, uint32_t row, uint32_t col, TttResult *out_result);
 
 /**
- * Takes back the last move; it can be replayed with `ttt_game_redo`.
+ * Takes back the last move; it can be replayed with `ttt_game_redo`. Who started is kept:
+ * undoing player 2's opening move leaves an empty board with player 2 to move, so that
+ * `ttt_game_redo` and `ttt_game_play` continue that game (`ttt_game_move` may still open
+ * with either player; `ttt_game_reset` gives the first move back to player 1).
  *
  * Returns `TTT_NULL_POINTER`, `TTT_NOTHING_TO_UNDO` (no move, or a game loaded from text
  * with no history), or `TTT_OUT_OF_MEMORY`.

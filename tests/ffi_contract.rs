@@ -187,7 +187,7 @@ fn player_two_may_open_and_then_players_alternate() {
     g.play(1, 1); // player 1
     assert_eq!(unsafe { ttt_game_cell(g.0, 1, 1, &mut p) }, TTT_OK);
     assert_eq!(p, 1);
-    // The text form keeps who started: O has one stone more, X to move.
+    // The text form keeps who started: equal stones and O to move, so O opened.
     assert_eq!(g.text(), "3,3,3:O../.X./...:O");
     let mut restored = null_mut();
     let text = g.text();
@@ -197,6 +197,32 @@ fn player_two_may_open_and_then_players_alternate() {
     assert_eq!(p, 2);
     assert_eq!(unsafe { ttt_game_to_move(restored.0, &mut p) }, TTT_OK);
     assert_eq!(p, 2);
+}
+
+#[test]
+fn undoing_player_twos_opening_keeps_who_started_until_reset() {
+    let g = Handle::new(3, 3, 3);
+    let (mut w, mut p) = (9, 9);
+    assert_eq!(unsafe { ttt_game_move(g.0, 1, 1, 2, &mut w) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);
+    // Empty again, but the game still knows that O opened: redo and play continue it.
+    assert_eq!(g.text(), "3,3,3:.../.../...:O");
+    assert_eq!(unsafe { ttt_game_to_move(g.0, &mut p) }, TTT_OK);
+    assert_eq!(p, 2);
+    assert_eq!(unsafe { ttt_game_redo(g.0) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_cell(g.0, 1, 1, &mut p) }, TTT_OK);
+    assert_eq!(p, 2);
+    assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);
+    g.play(0, 0);
+    assert_eq!(unsafe { ttt_game_cell(g.0, 0, 0, &mut p) }, TTT_OK);
+    assert_eq!(p, 2);
+    // A raw move may still choose either opener while the board is empty.
+    assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_move(g.0, 0, 0, 1, &mut w) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_first_player(g.0, &mut p) }, TTT_OK);
+    assert_eq!(p, 1);
+    assert_eq!(unsafe { ttt_game_reset(g.0) }, TTT_OK);
+    assert_eq!(g.text(), "3,3,3:.../.../...:X");
 }
 
 #[test]
