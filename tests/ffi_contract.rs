@@ -344,8 +344,10 @@ fn clone_is_independent() {
 
 #[test]
 fn judge_reports_the_offending_move() {
-    let cases: [(&[u32], TttStatus, usize); 4] = [
+    let cases: [(&[u32], TttStatus, usize); 5] = [
         (&[0, 0, 3, 0], TTT_OUT_OF_BOUNDS, 1),
+        // Bounds come before game over, as in ttt_game_move.
+        (&[0, 0, 1, 0, 0, 1, 1, 1, 0, 2, 9, 9], TTT_OUT_OF_BOUNDS, 5),
         (&[0, 0, 1, 1, 0, 0], TTT_CELL_OCCUPIED, 2),
         (&[0, 0, 1, 0, 0, 1, 1, 1, 0, 2, 2, 2], TTT_GAME_OVER, 5),
         (&[0, 0, 1, 1, 2, 2, 0, 1, 2, 1, 2, 0, 1, 0, 1, 2, 0, 2, 0, 0], TTT_GAME_OVER, 9),

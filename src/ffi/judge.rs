@@ -48,7 +48,9 @@ unsafe fn judge_impl(
 /// Returns `TTT_NULL_POINTER` (`out_result` NULL, or `moves` NULL with `move_count` > 0),
 /// `TTT_INVALID_ARGUMENT` / `TTT_TOO_LARGE` (bad size), `TTT_OUT_OF_BOUNDS` (a cell off the
 /// board), `TTT_CELL_OCCUPIED` (a repeated cell), `TTT_GAME_OVER` (a move after the game
-/// ended), `TTT_OUT_OF_MEMORY`. Use `ttt_judge_ex` to learn which move was at fault.
+/// ended), `TTT_OUT_OF_MEMORY`. Use `ttt_judge_ex` to learn which move was at fault. Each move
+/// is checked in `ttt_game_move`'s order: bounds, then game over, then the cell, so a move
+/// off the board after the end is `TTT_OUT_OF_BOUNDS`.
 /// Boards of up to 64 cells are judged without allocating.
 #[no_mangle]
 pub unsafe extern "C" fn ttt_judge(
