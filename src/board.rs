@@ -24,17 +24,24 @@ const NEVER: i32 = i32::MAX;
 struct Tallies {
     /// Rows, then columns, then the ↘ and ↙ diagonals through the corners; empty when no
     /// direction is counted. Lines of uncounted directions are tallied too (it costs less than
-    /// a branch) but never compared.
+    /// a branch) but never compared; all the rows (columns) of an uncounted direction share
+    /// one tally, so a 1 × n board keeps four, not n + 3.
     sums: Vec<i32>,
     /// Per player and direction (→ ↓ ↘ ↙): the tally of a line complete for that player (k
     /// for X, -k for O), or `NEVER` when the direction is not counted.
     full: [[i32; 4]; 2],
+    /// For → and ↓: the mask that turns a row (column) number into its tally's offset, all ones
+    /// when the direction is counted and 0 when its lines share one tally.
+    mask: [usize; 2],
+    /// Where the column tallies start, and where the two diagonal tallies start.
+    cols_at: usize,
+    diagonals_at: usize,
 }
 
 impl Tallies {
     /// No tallies: for boards that decide every direction another way.
     fn none() -> Tallies {
-        Tallies { sums: Vec::new(), full: [[NEVER; 4]; 2] }
+        Tallies { sums: Vec::new(), full: [[NEVER; 4]; 2], mask: [0; 2], cols_at: 0, diagonals_at: 0 }
     }
 
     fn new(rules: &Rules) -> Result<Tallies, Error> {
@@ -46,11 +53,21 @@ impl Tallies {
         let k = rules.k() as i32;
         let full = |k| Dir::ALL.map(|d| if rules.spans_whole_line(d) { k } else { NEVER });
         t.full = [full(k), full(-k)];
-        if t.full[0] != [NEVER; 4] {
-            let len = rules.rows() as usize + rules.cols() as usize + 2;
-            t.sums.try_reserve_exact(len)?;
-            t.sums.resize(len, 0);
+        if t.full[0] == [NEVER; 4] {
+            return Ok(t);
         }
+        let lines = |dir, count: u32| {
+            if t.full[0][dir as usize] == NEVER {
+                (0, 1)
+            } else {
+                (usize::MAX, count as usize)
+            }
+        };
+        let ((row_mask, rows), (col_mask, cols)) =
+            (lines(Dir::East, rules.rows()), lines(Dir::South, rules.cols()));
+        (t.mask, t.cols_at, t.diagonals_at) = ([row_mask, col_mask], rows, rows + cols);
+        t.sums.try_reserve_exact(rows + cols + 2)?;
+        t.sums.resize(rows + cols + 2, 0);
         Ok(t)
     }
 
@@ -59,26 +76,25 @@ impl Tallies {
         self.full[0][dir as usize] != NEVER
     }
 
-    /// Adds (`ADD`) or takes away player `p`'s stone at (row, col) of a `rows` × `cols` board
-    /// on every tallied line through it, and tells whether a counted one of them is now
-    /// complete for `p`.
+    /// Adds (`ADD`) or takes away player `p`'s stone at (row, col) of a board of `cols`
+    /// columns on every tallied line through it, and tells whether a counted one of them is
+    /// now complete for `p`.
     /// (A const parameter rather than a closure: a closure here was not inlined.)
     #[inline(always)]
-    fn update<const ADD: bool>(&mut self, (rows, cols): (u32, u32), row: u32, col: u32, p: usize) -> bool {
+    fn update<const ADD: bool>(&mut self, cols: u32, row: u32, col: u32, p: usize) -> bool {
         if self.sums.is_empty() {
             return false;
         }
         let step = if p == 0 { 1 } else { -1 };
         let step = if ADD { step } else { -step };
-        let (rows, cols) = (rows as usize, cols as usize);
-        let (sums, full) = (&mut self.sums, &self.full[p & 1]);
-        let mut won = bump(sums, row as usize, step, full[0]);
-        won |= bump(sums, rows + col as usize, step, full[1]);
+        let (sums, full, diagonals) = (&mut self.sums, &self.full[p & 1], self.diagonals_at);
+        let mut won = bump(sums, row as usize & self.mask[0], step, full[0]);
+        won |= bump(sums, self.cols_at + (col as usize & self.mask[1]), step, full[1]);
         if row == col {
-            won |= bump(sums, rows + cols, step, full[2]);
+            won |= bump(sums, diagonals, step, full[2]);
         }
-        if row as usize + col as usize + 1 == cols {
-            won |= bump(sums, rows + cols + 1, step, full[3]);
+        if row as usize + col as usize + 1 == cols as usize {
+            won |= bump(sums, diagonals + 1, step, full[3]);
         }
         won
     }
@@ -185,8 +201,7 @@ impl Board {
             return Ok(bits.place(row, col, p));
         }
         // Tallies must count every stone, even once a line is found.
-        let shape = (self.rules.rows(), self.rules.cols());
-        let won = self.tallies.update::<true>(shape, row, col, p);
+        let won = self.tallies.update::<true>(self.rules.cols(), row, col, p);
         if won || self.walk == [false; 4] {
             return Ok(won);
         }
@@ -209,7 +224,7 @@ impl Board {
         let stone = self.cells.get(index);
         debug_assert_ne!(stone, EMPTY);
         let p = stone as usize - 1;
-        self.tallies.update::<false>((self.rules.rows(), self.rules.cols()), row, col, p);
+        self.tallies.update::<false>(self.rules.cols(), row, col, p);
         self.placed -= 1;
         self.cells.set(index, EMPTY);
 
@@ -281,4 +296,23 @@ pub fn for_each_cell(text: &[u8], n: usize, mut put: impl FnMut(usize, u8)) -> R
         return Err(Error::Parse);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg_attr(miri, ignore)] // large boards: arithmetic, not FFI
+    fn tallies_are_kept_only_for_counted_directions() {
+        // Thin boards with k = the long side: one direction counted, the other shares a slot.
+        for (rows, cols, want) in [(1, 1 << 20, 4), (1 << 20, 1, 4), (2, 1 << 19, 5), (1 << 19, 2, 5)] {
+            let board = Board::new(Rules::new(rows, cols, rows.max(cols)).unwrap()).unwrap();
+            assert_eq!(board.tallies.sums.len(), want, "{rows}x{cols}");
+        }
+        let board = Board::new(Rules::new(100, 100, 100).unwrap()).unwrap();
+        assert_eq!(board.tallies.sums.len(), 202);
+        let board = Board::new(Rules::new(100, 100, 5).unwrap()).unwrap();
+        assert!(board.tallies.sums.is_empty());
+    }
 }

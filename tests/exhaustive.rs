@@ -294,6 +294,11 @@ fn random_games_with_whole_board_lines() {
     saw(random_games_with(12, 8, 8, 1000, 19, true), &[A, B, D]);
     saw(random_games_with(8, 12, 8, 1000, 20, true), &[A, B, D]);
     saw(random_games_with(9, 9, 9, 1000, 21, true), &[A, B, D]);
+    // Thin boards: the uncounted direction's lines share one tally.
+    saw(random_games_with(70, 2, 2, 500, 22, true), &[A, B]);
+    saw(random_games_with(2, 70, 2, 500, 23, true), &[A, B]);
+    saw(random_games_with(1, 100, 100, 20, 24, true), &[D]);
+    saw(random_games_with(100, 1, 100, 20, 25, true), &[D]);
 }
 
 /// SPEC §4 computed naively: list every k-window of each player as a set of cells.
