@@ -469,7 +469,9 @@ TttStatus ttt_game_winning_line(const TttGame *game, uint32_t *out_cells, size_t
  * Writes the text and a terminating NUL when `capacity` > its length; `*out_len` is always
  * set to the length without the NUL. `out_text` may be NULL when `capacity` is 0.
  *
- * Returns `TTT_NULL_POINTER` or `TTT_BUFFER_TOO_SMALL`.
+ * Asking for the length (`capacity` 0) does not build the text.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_BUFFER_TOO_SMALL` or `TTT_OUT_OF_MEMORY`.
  */
 TttStatus ttt_game_to_text(const TttGame *game, char *out_text, size_t capacity, size_t *out_len);
 

@@ -223,12 +223,19 @@ impl Game {
         self.try_to_text().unwrap_or_else(|e| panic!("cannot write the game as text: {e}"))
     }
 
+    /// The length of `to_text`, without writing it.
+    pub fn text_len(&self) -> usize {
+        let r = self.rules();
+        let digits = |n: u32| n.checked_ilog10().unwrap_or(0) as usize + 1;
+        // "rows,cols,k:" + cells with a '/' between rows + ":P".
+        digits(r.rows()) + digits(r.cols()) + digits(r.k()) + 3 + r.cells() + r.rows() as usize - 1 + 2
+    }
+
     /// `to_text`, reporting allocation failure instead of panicking.
     pub fn try_to_text(&self) -> Result<String, Error> {
         let r = self.rules();
         let mut out = String::new();
-        // Header (at most 3 × 10 digits and 3 separators), cells, row separators, turn.
-        out.try_reserve_exact(33 + r.cells() + r.rows() as usize + 2)?;
+        out.try_reserve_exact(self.text_len())?;
         out.push_str(&format!("{},{},{}:", r.rows(), r.cols(), r.k()));
         self.board.write_text(&mut out);
         out.push(':');
@@ -316,4 +323,22 @@ fn parse_u32(digits: &[u8]) -> Result<u32, Error> {
     }
     let n = digits.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
     u32::try_from(n).map_err(|_| Error::Parse)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg_attr(miri, ignore)] // large boards: arithmetic, not FFI
+    fn text_len_is_the_length_of_the_text() {
+        let shapes =
+            [(1, 1, 1), (1, 9, 3), (9, 1, 3), (3, 3, 3), (10, 10, 10), (12, 100, 7), (99, 1000, 999)];
+        for (rows, cols, k) in shapes {
+            let mut game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
+            assert_eq!(game.text_len(), game.to_text().len(), "{rows},{cols},{k}");
+            game.play(0, 0).unwrap();
+            assert_eq!(game.text_len(), game.to_text().len(), "{rows},{cols},{k} after a move");
+        }
+    }
 }

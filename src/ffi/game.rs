@@ -362,7 +362,9 @@ pub unsafe extern "C" fn ttt_game_winning_line(
 /// Writes the text and a terminating NUL when `capacity` > its length; `*out_len` is always
 /// set to the length without the NUL. `out_text` may be NULL when `capacity` is 0.
 ///
-/// Returns `TTT_NULL_POINTER` or `TTT_BUFFER_TOO_SMALL`.
+/// Asking for the length (`capacity` 0) does not build the text.
+///
+/// Returns `TTT_NULL_POINTER`, `TTT_BUFFER_TOO_SMALL` or `TTT_OUT_OF_MEMORY`.
 #[no_mangle]
 pub unsafe extern "C" fn ttt_game_to_text(
     game: *const TttGame,
@@ -371,7 +373,11 @@ pub unsafe extern "C" fn ttt_game_to_text(
     out_len: *mut usize,
 ) -> TttStatus {
     // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
-    unsafe { with_game(game, |game| write_text(&game.try_to_text()?, out_text, capacity, out_len)) }
+    unsafe {
+        with_game(game, |game| {
+            write_text(game.text_len(), || game.try_to_text(), out_text, capacity, out_len)
+        })
+    }
 }
 
 /// Creates a game from `ttt_game_to_text`'s format (`len` bytes at `text`, no NUL needed; the

@@ -151,14 +151,15 @@ pub(crate) unsafe fn write_list<T: Copy>(
     Ok(())
 }
 
-/// Writes `text` plus a terminating NUL into a caller buffer of `capacity` bytes. `*out_len`
-/// always receives the text length without the NUL; the bytes are written only when
-/// `capacity > len`, else `TTT_BUFFER_TOO_SMALL`.
+/// Writes the text that `text` builds (`len` bytes) plus a terminating NUL into a caller
+/// buffer of `capacity` bytes. `*out_len` always receives `len`; the text is built and written
+/// only when `capacity > len`, else `TTT_BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// As for `write_list`.
 pub(crate) unsafe fn write_text(
-    text: &str,
+    len: usize,
+    text: impl FnOnce() -> Result<String, crate::Error>,
     out: *mut c_char,
     capacity: usize,
     out_len: *mut usize,
@@ -167,13 +168,17 @@ pub(crate) unsafe fn write_text(
     if out.is_null() && capacity > 0 {
         return Err(TTT_NULL_POINTER);
     }
-    // SAFETY: `out_len` is non-NULL and the caller promises it is writable.
-    unsafe { *out_len = text.len() };
-    if text.len() >= capacity {
+    if len >= capacity {
+        // SAFETY: `out_len` is non-NULL and the caller promises it is writable.
+        unsafe { *out_len = len };
         return Err(TTT_BUFFER_TOO_SMALL);
     }
-    // SAFETY: len + 1 <= capacity bytes are writable at `out`; the source is a distinct string.
+    let text = text()?;
+    debug_assert_eq!(text.len(), len);
+    // SAFETY: `out_len` is non-NULL and the caller promises it is writable; len + 1 <= capacity
+    // bytes are writable at `out`, and the source is a distinct string.
     unsafe {
+        *out_len = text.len();
         std::ptr::copy_nonoverlapping(text.as_ptr(), out.cast::<u8>(), text.len());
         *out.add(text.len()) = 0;
     }
