@@ -1,5 +1,6 @@
 """judge() and validate() beyond the seed examples: general sizes, every error path, types."""
 
+import copy
 import pickle
 
 import pytest
@@ -97,6 +98,69 @@ def test_verdict_value_semantics():
     assert len({valid, tictactoe.validate(".........")}) == 1
     assert "code=0" in repr(valid)
     assert isinstance(valid, tictactoe.Verdict)
+
+
+def test_verdict_is_immutable():
+    verdict = tictactoe.validate("O........")
+    for name in ("code", "reason", "other"):
+        with pytest.raises(AttributeError):
+            setattr(verdict, name, 0)
+        with pytest.raises(AttributeError):
+            delattr(verdict, name)
+    assert not verdict and verdict.code == 1
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.loads(pickle.dumps(verdict, protocol)) == verdict
+    assert copy.deepcopy(verdict).reason == copy.copy(verdict).reason == verdict.reason
+
+
+def test_verdict_str_is_the_reason():
+    verdict = tictactoe.validate("XXX/OOO/...")
+    assert str(verdict) == verdict.reason and "both" in str(verdict)
+    assert str(tictactoe.validate(".........")) == tictactoe.validate("X...O....").reason
+
+
+@pytest.mark.parametrize(
+    "board, expected",
+    [(["O  ", "   ", "   "], False), (["XOX", " X ", "   "], False), (["XOX", "O O", "XOX"], True)],
+)
+def test_verdict_compares_with_bools(board, expected):
+    # LeetCode 794's shape: the answer is True/False.
+    assert tictactoe.validate(board) == expected
+    assert (tictactoe.validate(board) != expected) is False
+    assert tictactoe.validate(board) != (not expected)
+    assert expected == tictactoe.validate(board)
+
+
+def test_verdict_hash_agrees_with_equality():
+    valid, also_valid = tictactoe.validate("........."), tictactoe.validate("X...O....")
+    bad, other_bad = tictactoe.validate("O........"), tictactoe.validate("XXX/OOO/...")
+    assert valid == also_valid == True  # noqa: E712
+    assert hash(valid) == hash(also_valid) == hash(True)
+    assert bad == False and other_bad == False  # noqa: E712
+    assert hash(bad) == hash(other_bad) == hash(False)
+    assert bad != other_bad  # different codes, different reasons
+    assert valid != 0 and valid != "Valid"  # only bools compare by truth
+    assert len({valid, also_valid, True}) == 1
+    assert {bad: "x"}[tictactoe.validate("O........")] == "x"
+
+
+def test_validate_empty_string_raises_as_empty_lists_do():
+    errors = []
+    for board in ([], [""], "", "/", "\n"):
+        with pytest.raises(tictactoe.Error) as caught:
+            tictactoe.validate(board)
+        errors.append(type(caught.value))
+    assert errors == [tictactoe.InvalidArgument] * 5
+
+
+def test_validate_takes_any_iterable_of_rows():
+    rows = ["XOX", "O O", "XOX"]
+    assert tictactoe.validate(row for row in rows)
+    assert tictactoe.validate(iter(rows)) == tictactoe.validate(rows)
+    assert tictactoe.validate(tuple(rows))
+    assert tictactoe.validate(map(str.upper, ["o  ", "   ", "   "])).code == 1
+    with pytest.raises(TypeError, match="row 1"):
+        tictactoe.validate(r for r in ["XOX", b"O O", "XOX"])
 
 
 def test_validate_trailing_newline_is_tolerated():

@@ -9,7 +9,7 @@ from ._errors import IllegalMove, InvalidArgument, ParseError
 from ._ffi import RESULT_NAMES, call, string, u32_array
 from ._native import ffi, lib
 
-Board = Union[str, Sequence[str]]
+Board = Union[str, Iterable[str]]
 
 
 def judge(moves: Iterable[Sequence[int]], rows: int = 3, cols: int = 3, k: int = 3) -> str:
@@ -39,13 +39,28 @@ def judge(moves: Iterable[Sequence[int]], rows: int = 3, cols: int = 3, k: int =
 
 class Verdict:
     """Whether a board is reachable in a legal game. True exactly when it is; `code` is the
-    C library's TttVerdict (0 = reachable) and `reason` its description of that code."""
+    C library's TttVerdict (0 = reachable) and `reason` its description of that code.
+
+    Immutable. `str(v)` is the reason. Two verdicts are equal when their codes are; a verdict
+    and a bool are equal when `bool(v)` is that bool, so `validate(board) == expected` works
+    with LeetCode's True/False answers."""
 
     __slots__ = ("code", "reason")
+    code: int
+    reason: str
 
     def __init__(self, code: int) -> None:
-        self.code: int = code
-        self.reason: str = string(lib.ttt_verdict_str(code))
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "reason", string(lib.ttt_verdict_str(code)))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Verdict is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Verdict is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Verdict, (self.code,))
 
     def __bool__(self) -> bool:
         return self.code == lib.TTT_VALID
@@ -53,10 +68,17 @@ class Verdict:
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Verdict):
             return self.code == other.code
+        if isinstance(other, bool):
+            return bool(self) == other
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.code)
+        # Equal objects must hash alike: every reachable verdict equals True, so all of them
+        # hash as True does, and every unreachable one as False does.
+        return hash(bool(self))
+
+    def __str__(self) -> str:
+        return self.reason
 
     def __repr__(self) -> str:
         return f"Verdict(code={self.code}, reason={self.reason!r})"
@@ -65,9 +87,9 @@ class Verdict:
 def validate(board: Board, k: int | None = None) -> Verdict:
     """Is `board` reachable in a legal game where X moves first and `k` in a row wins?
 
-    `board` is a list of row strings (LeetCode's shape) or one string whose rows are split
-    by '/' or newlines; an unsplit string must be square. Cells are 'X', 'O', and ' ' or '.'
-    for empty. `k=None` means k = rows = cols, which needs a square board.
+    `board` is a list (or any iterable) of row strings (LeetCode's shape) or one string whose
+    rows are split by '/' or newlines; an unsplit string must be square. Cells are 'X', 'O',
+    and ' ' or '.' for empty. `k=None` means k = rows = cols, which needs a square board.
     """
     rows = _board_rows(board)
     # The C side spells "k = rows = cols" as k = 0, so an explicit 0 must not reach it.
@@ -84,15 +106,22 @@ def validate(board: Board, k: int | None = None) -> Verdict:
 
 
 def _board_rows(board: Board) -> list[str]:
-    """The board's rows: a list as given, a string split on '/' and newlines."""
+    """The board's rows: an iterable's as given, a string split on '/' and newlines."""
     if isinstance(board, str):
         if "/" not in board and "\n" not in board:
             side = math.isqrt(len(board))
             if side * side != len(board):
                 raise ParseError(detail=f"an unsplit board of {len(board)} cells is not square")
-            return [board[i : i + side] for i in range(0, len(board), side)]
+            return [board[i : i + side] for i in range(0, len(board), side or 1)]
         rows = board.replace("\n", "/").split("/")
         return rows[:-1] if rows[-1] == "" else rows  # tolerate one trailing separator
-    if isinstance(board, (bytes, bytearray)) or not all(isinstance(r, str) for r in board):
+    if isinstance(board, (bytes, bytearray)):
         raise TypeError(f"board must be a str or a list of str, not {board!r}")
-    return list(board)
+    try:
+        rows = list(board)  # once: a generator would be used up by the check below
+    except TypeError:
+        raise TypeError(f"board must be a str or a list of str, not {board!r}") from None
+    for index, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise TypeError(f"board row {index} must be a str, not {row!r}")
+    return rows
