@@ -2,6 +2,9 @@
 
 import copy
 import pickle
+from collections.abc import Sequence
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 import tictactoe
@@ -59,19 +62,85 @@ def test_judge_rejects_non_integer_cells(bad):
         tictactoe.judge(bad)
 
 
-@pytest.mark.parametrize("bad", [[(-1, 0)], [(0, 2**32)]])
-def test_judge_rejects_numbers_that_do_not_fit(bad):
-    with pytest.raises(ValueError):
-        tictactoe.judge(bad)
-    with pytest.raises(OverflowError):
-        tictactoe.judge(bad)
+@pytest.mark.parametrize("bad", [(-1, 0), (0, 2**32), (-(2**70), 1), (2**64, 2**64)])
+def test_judge_coordinates_that_do_not_fit_are_off_the_board(bad):
+    # Like any other off-board number: OutOfBounds with the move's index, never a wrap.
+    with pytest.raises(tictactoe.OutOfBounds) as caught:
+        tictactoe.judge([(0, 0), (1, 1), bad])
+    assert caught.value.move_index == 2 and caught.value.status == 3
+    assert f"move 2 {bad}" in str(caught.value)
+    # In C's order: an earlier illegal move is reported first...
+    with pytest.raises(tictactoe.CellOccupied) as caught:
+        tictactoe.judge([(0, 0), (0, 0), bad])
+    assert caught.value.move_index == 1
+    # ...and an off-board move after the end is off the board (bounds before game over).
+    won = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
+    with pytest.raises(tictactoe.OutOfBounds) as caught:
+        tictactoe.judge([*won, bad])
+    assert caught.value.move_index == 5
+    with pytest.raises(tictactoe.OutOfBounds):
+        tictactoe.judge([*won, (3, 0)])
 
 
-def test_judge_size_arguments_are_checked():
-    with pytest.raises(OverflowError):
-        tictactoe.judge([], rows=-3)
+@pytest.mark.parametrize("size", [{"rows": -3}, {"cols": 2**32}, {"k": -1}, {"k": 2**64}])
+def test_judge_sizes_that_do_not_fit_are_invalid_arguments(size):
+    # As rows=0 is: InvalidArgument, whatever the moves.
+    with pytest.raises(tictactoe.InvalidArgument) as caught:
+        tictactoe.judge([(-1, 0)], **size)
+    assert type(caught.value) is tictactoe.InvalidArgument and caught.value.status == 2
+    name, value = next(iter(size.items()))
+    assert f"{name}={value}" in str(caught.value)
     with pytest.raises(TypeError):
         tictactoe.judge([], rows=3.0)
+
+
+@pytest.mark.parametrize("bad", [Decimal("1.7"), Fraction(5, 3), Decimal(1), 1.0])
+def test_judge_refuses_non_integral_numbers(bad):
+    # cffi would truncate anything with __int__ to 1; operator.index refuses it.
+    with pytest.raises(TypeError, match="move 1: row"):
+        tictactoe.judge([(0, 0), (bad, 0)])
+    with pytest.raises(TypeError, match="move 0: col"):
+        tictactoe.judge([(0, bad)])
+    for size in ("rows", "cols", "k"):
+        with pytest.raises(TypeError, match=size):
+            tictactoe.judge([], **{size: bad})
+
+
+class Index:
+    """An integer-like object (as numpy's ints are): `__index__` only."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        return self.value
+
+
+def test_judge_takes_integer_likes_and_bools():
+    assert tictactoe.judge([(Index(0), Index(0))], rows=Index(1), cols=1, k=Index(1)) == "A"
+    assert tictactoe.judge([[True, False]]) == "Pending"
+
+
+@pytest.mark.parametrize("bad", [{0, 2}, frozenset({0, 1}), {0: 1, 2: 3}, "12", b"12"])
+def test_judge_refuses_unordered_or_string_moves(bad):
+    # A set has no order ({2, 0} would be played as (0, 2)); a dict gives its keys.
+    with pytest.raises(TypeError, match="move 1 "):
+        tictactoe.judge([(1, 1), bad])
+
+
+def test_judge_takes_any_sequence_of_two_ints():
+    class Pair(Sequence):
+        def __getitem__(self, index):
+            return (2, 0)[index]
+
+        def __len__(self):
+            return 2
+
+    moves = [[0, 0], (1, 0), Pair(), range(1, 3), iter((0, 1))]
+    assert tictactoe.judge(moves) == "Pending"
+    array = pytest.importorskip("numpy").array([[0, 0], [2, 0], [1, 1], [2, 1], [2, 2]])
+    assert tictactoe.judge(array) == "A"
+    assert tictactoe.judge(list(array)) == "A"
 
 
 def test_validate_generalized():
@@ -163,6 +232,20 @@ def test_validate_takes_any_iterable_of_rows():
         tictactoe.validate(r for r in ["XOX", b"O O", "XOX"])
 
 
+@pytest.mark.parametrize("bad", [Decimal("3.5"), Fraction(7, 2), 3.0])
+def test_validate_refuses_non_integral_k(bad):
+    with pytest.raises(TypeError, match="k must be an integer"):
+        tictactoe.validate(".........", k=bad)
+    assert tictactoe.validate(".........", k=Index(3))
+
+
+@pytest.mark.parametrize("k", [0, -1, -(2**40), 2**32, 2**64])
+def test_validate_k_that_does_not_fit_is_an_invalid_argument(k):
+    with pytest.raises(tictactoe.InvalidArgument) as caught:
+        tictactoe.validate(".........", k=k)
+    assert type(caught.value) is tictactoe.InvalidArgument and str(k) in str(caught.value)
+
+
 def test_validate_trailing_newline_is_tolerated():
     assert tictactoe.validate("XOX\nO O\nXOX\n")
 
@@ -183,8 +266,6 @@ def test_validate_errors():
     with pytest.raises(tictactoe.ParseError) as caught:
         tictactoe.validate("XÖX/...../...")
     assert isinstance(caught.value, ValueError)
-    with pytest.raises(OverflowError):
-        tictactoe.validate(".........", k=-1)
 
 
 @pytest.mark.parametrize("bad", [None, 7, b"X........", ["X..", 3, "..."]])

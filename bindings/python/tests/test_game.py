@@ -2,6 +2,8 @@
 
 import copy
 import pickle
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 import tictactoe
@@ -113,8 +115,32 @@ def test_error_messages_come_from_the_library():
     game.play(0, 0)
     with pytest.raises(tictactoe.CellOccupied) as caught:
         game.play(0, 0)
-    assert caught.value.status == 4
-    assert str(caught.value) == "cell occupied"
+    assert caught.value.status == 4 and caught.value.message == "cell occupied"
+    assert str(caught.value) == "cell occupied: row 0, col 0 is already taken"
+
+
+@pytest.mark.parametrize(
+    "call, error, text",
+    [
+        (lambda game: game.play(3, 0), tictactoe.OutOfBounds, "row 3, col 0 is off the 3x3 board"),
+        (lambda game: game.cell(0, -1), tictactoe.OutOfBounds, "row 0, col -1 is off the 3x3"),
+        (
+            lambda game: game.move(0, 0, 7),
+            tictactoe.InvalidArgument,
+            "player must be 1 or 2, not 7",
+        ),
+        (lambda game: game.move(2, 2, 1), tictactoe.WrongTurn, "not player 1's turn"),
+        (lambda game: Game(3, 3, 4), tictactoe.InvalidArgument, "rows=3, cols=3, k=4"),
+        (lambda game: Game(65536, 65536, 5), tictactoe.TooLarge, "65536x65536 is more than"),
+    ],
+)
+def test_error_messages_name_the_argument(call, error, text):
+    game = Game()
+    game.play(0, 0)
+    with pytest.raises(error) as caught:
+        call(game)
+    assert text in str(caught.value)
+    assert str(caught.value).startswith(caught.value.message)
 
 
 def test_undo_redo():
@@ -232,20 +258,117 @@ def test_large_board():
 
 
 @pytest.mark.parametrize("bad", [-1, 2**32, -(2**40), 2**64])
-def test_numbers_that_do_not_fit_never_reach_c(bad):
+def test_numbers_that_do_not_fit_are_out_of_their_domain(bad):
+    # Never wrapped around: what C says of any number outside the argument's domain.
+    game = Game()
+    for call, error in (
+        (lambda: game.play(bad, 0), tictactoe.OutOfBounds),
+        (lambda: game.play(0, bad), tictactoe.OutOfBounds),
+        (lambda: game.move(0, bad, 1), tictactoe.OutOfBounds),
+        (lambda: game.move(bad, 0, 2), tictactoe.OutOfBounds),
+        (lambda: game.cell(bad, 0), tictactoe.OutOfBounds),
+        (lambda: game[0, bad], tictactoe.OutOfBounds),
+        (lambda: game.move(0, 0, bad), tictactoe.InvalidArgument),  # as player=3
+        (lambda: Game(bad, 3, 3), tictactoe.InvalidArgument),  # as rows=0
+        (lambda: Game(3, bad, 3), tictactoe.InvalidArgument),
+        (lambda: Game(3, 3, bad), tictactoe.InvalidArgument),
+    ):
+        with pytest.raises(error) as caught:
+            call()
+        assert type(caught.value) is error and str(bad) in str(caught.value)
+    assert game.moves == []
+    game.play(1, 1)
+    with pytest.raises(tictactoe.InvalidArgument):
+        game.move(bad, 0, 3)  # C checks the player before the cell, whatever the number
+    game.close()
+    with pytest.raises(tictactoe.GameClosed):
+        game.play(bad, 0)
+
+
+def test_search_and_ai_numbers_that_do_not_fit():
+    # No domain of their own: NumberOutOfRange, an InvalidArgument and an OverflowError.
     game = Game()
     for call in (
-        lambda: game.play(bad, 0),
-        lambda: game.move(0, bad, 1),
-        lambda: game.move(0, 0, bad),
-        lambda: game.cell(bad, 0),
-        lambda: Game(bad, 3, 3),
+        lambda: game.search(max_nodes=-1),
+        lambda: game.search(max_nodes=2**64),
+        lambda: game.search(max_millis=2**32),
+        lambda: game.search(max_nodes=10, seed=-1),
+        lambda: game.ai_move(-1),
+        lambda: game.ai_move(2**32),
+        lambda: game.ai_move(0, seed=2**64),
     ):
-        with pytest.raises(ValueError):
+        with pytest.raises(tictactoe.NumberOutOfRange) as caught:
             call()
-        with pytest.raises(OverflowError):
+        for base in (tictactoe.Error, tictactoe.InvalidArgument, ValueError, OverflowError):
+            assert isinstance(caught.value, base)
+        assert caught.value.status == 2
+    assert (
+        game.search(max_nodes=2**64 - 1, max_millis=2**32 - 1, seed=2**64 - 1) in game.legal_moves
+    )
+    with pytest.raises(tictactoe.NumberOutOfRange, match="seed -1"):
+        game.ai_move(0, seed=-1)
+
+
+class Index:
+    """An integer-like object (as numpy's ints are): `__index__` only."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __index__(self):
+        return self.value
+
+
+@pytest.mark.parametrize("bad", [Decimal("1.7"), Fraction(5, 3), Decimal(1), 1.5])
+def test_non_integral_numbers_are_refused_by_name(bad):
+    # cffi would truncate anything with __int__ to 1; operator.index refuses it.
+    game = Game()
+    for call, name in (
+        (lambda: game.play(bad, 0), "row"),
+        (lambda: game.play(0, bad), "col"),
+        (lambda: game.move(bad, 0, 1), "row"),
+        (lambda: game.move(0, bad, 1), "col"),
+        (lambda: game.move(0, 0, bad), "player"),
+        (lambda: game.cell(bad, 0), "row"),
+        (lambda: game[0, bad], "col"),
+        (lambda: Game(bad), "rows"),
+        (lambda: Game(3, bad), "cols"),
+        (lambda: Game(3, 3, bad), "k"),
+        (lambda: game.search(max_nodes=bad), "max_nodes"),
+        (lambda: game.search(max_millis=bad), "max_millis"),
+        (lambda: game.search(max_nodes=9, seed=bad), "seed"),
+        (lambda: game.ai_move(bad), "level"),
+        (lambda: game.ai_move(0, seed=bad), "seed"),
+    ):
+        with pytest.raises(TypeError, match=f"^{name} must be an integer"):
             call()
     assert game.moves == []
+
+
+def test_integer_likes_and_bools_are_integers():
+    game = Game(Index(4), Index(4), True + True + True)
+    assert (game.rows, game.cols, game.k) == (4, 4, 3)
+    assert game.move(Index(1), Index(2), Index(1)) == 0
+    assert game.play(True, False) == "Pending"
+    assert game.cell(Index(1), 2) == 1 and game[True, 0] == 2
+    assert game.ai_move(tictactoe.Level.EASY, seed=Index(3)) in game.legal_moves
+    assert game.search(max_nodes=Index(50), seed=True) in game.legal_moves
+
+
+@pytest.mark.parametrize("key", [4, (1,), (0, 0, 0), "ab", [0, 0]])
+def test_indexing_needs_a_row_col_pair(key):
+    with pytest.raises(TypeError, match="game\\[1, 2\\]"):
+        Game()[key]
+
+
+def test_a_game_is_not_iterable():
+    game = Game()
+    with pytest.raises(TypeError, match="not iterable"):
+        list(game)
+    with pytest.raises(TypeError, match="not iterable"):
+        iter(game)
+    with pytest.raises(TypeError, match="not iterable"):
+        1 in game  # noqa: B015
 
 
 @pytest.mark.parametrize("bad", [1.0, "1", None, [1], 1j])
@@ -296,7 +419,31 @@ def test_closed_game_raises_cleanly():
         assert isinstance(caught.value, ValueError)
         assert "closed" in str(caught.value)
     assert "closed" in repr(game)
-    assert (game.rows, game.cols, game.k) == (3, 3, 3)  # the size is plain Python data
+
+
+def test_a_closed_game_raises_on_every_use():
+    game = Game(4, 5, 3)
+    game.close()
+    for use in (
+        lambda: game.rows,
+        lambda: game.cols,
+        lambda: game.k,
+        lambda: game[0, 0],
+        lambda: game.cell(-1, 0),
+        lambda: game.play(2**40, 0),
+        lambda: game.best_move(),
+        lambda: game.optimal_moves(),
+        lambda: game.search(max_nodes=10),
+        lambda: game.ai_move(0),
+        lambda: copy.copy(game),
+        lambda: str(game.__enter__()),
+    ):
+        with pytest.raises(tictactoe.GameClosed):
+            use()
+    with pytest.raises(tictactoe.GameClosed), game:
+        pytest.fail("entered a closed game")
+    assert repr(game) == "<tictactoe.Game 4x5 k=3, closed>"
+    game.close()  # still idempotent
 
 
 def test_context_manager_closes_even_on_error():

@@ -123,11 +123,14 @@ class InternalError(Error):
     STATUS = lib.TTT_INTERNAL_ERROR
 
 
-class NumberOutOfRange(ValueError, OverflowError):
-    """A number that does not fit the C argument (uint32_t: 0 to 4294967295), caught before
-    the call so that, say, a row of -1 can never wrap around to 4294967295. It is both a
-    ValueError (a value outside the domain) and an OverflowError (what Python raises when an
-    int does not fit a C type), so either `except` clause catches it."""
+class NumberOutOfRange(InvalidArgument, OverflowError):
+    """A number that does not fit its C argument (a seed or budget: uint64_t or uint32_t),
+    caught before the call so that, say, a seed of -1 can never wrap around to 2**64 - 1. An
+    `InvalidArgument` (status 2, what C answers for a value outside an argument's domain),
+    hence a ValueError, and an OverflowError (what Python raises when an int does not fit a C
+    type), so any of these `except` clauses catches it. A row, column, size or player that does
+    not fit raises what C raises for any value outside its domain: `OutOfBounds` for a board
+    coordinate, `InvalidArgument` for the others."""
 
 
 _BY_STATUS: dict[int, type[Error]] = {

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence, Union
+from typing import AbstractSet, Any, Iterable, Mapping, Sequence, Union
 
-from ._errors import IllegalMove, InvalidArgument, ParseError
-from ._ffi import RESULT_NAMES, call, string, u32_array
+from ._errors import IllegalMove, InvalidArgument, OutOfBounds, ParseError
+from ._ffi import (
+    NOT_POSITIVE,
+    OFF_BOARD,
+    RESULT_NAMES,
+    U32_MAX,
+    call,
+    fit,
+    integer,
+    size_error,
+    string,
+)
 from ._native import ffi, lib
 
 Board = Union[str, Iterable[str]]
@@ -17,24 +27,44 @@ def judge(moves: Iterable[Sequence[int]], rows: int = 3, cols: int = 3, k: int =
     says how the game stands: "A", "B", "Draw" or "Pending".
 
     An illegal move raises `OutOfBounds`, `CellOccupied` or `GameOver` (all `IllegalMove`)
-    whose `move_index` is the index of the offending move.
+    whose `move_index` is the index of the offending move; a coordinate that does not fit a
+    uint32_t (e.g. -1) is off the board like any other.
     """
-    flat: list[int] = []
-    for index, move in enumerate(moves):
-        try:
-            row, col = move
-        except (TypeError, ValueError):
-            raise TypeError(f"move {index} must be a (row, col) pair, not {move!r}") from None
-        flat += (row, col)
+    rows, cols, k = integer(rows, "rows"), integer(cols, "cols"), integer(k, "k")
+    pairs = [_move_pair(index, move) for index, move in enumerate(moves)]
+    flat = [fit(number, OFF_BOARD) for pair in pairs for number in pair]
     result = ffi.new("TttResult *")
     bad_index = ffi.new("size_t *")
-    try:
-        call(lib.ttt_judge_ex, u32_array(flat), len(flat) // 2, rows, cols, k, result, bad_index)
-    except IllegalMove as error:
-        error.move_index = index = bad_index[0]
-        error.detail = f"move {index} {tuple(flat[2 * index : 2 * index + 2])}"
-        raise
+    status = lib.ttt_judge_ex(
+        ffi.new("uint32_t[]", flat),
+        len(pairs),
+        fit(rows, NOT_POSITIVE),
+        fit(cols, NOT_POSITIVE),
+        fit(k, NOT_POSITIVE),
+        result,
+        bad_index,
+    )
+    if status:
+        error = size_error(status, rows, cols, k)
+        if isinstance(error, IllegalMove):
+            error.move_index = index = bad_index[0]
+            error.detail = f"move {index} {pairs[index]}"
+            if isinstance(error, OutOfBounds):
+                error.detail += f" is off the {rows}x{cols} board"
+        raise error
     return RESULT_NAMES[result[0]]
+
+
+def _move_pair(index: int, move: Any) -> tuple[int, int]:
+    """Move `index` of `judge` as a (row, col) pair of ints: any sequence of two integers (a
+    tuple, a list, a numpy array), but not an unordered collection or a string."""
+    if isinstance(move, (str, bytes, bytearray, AbstractSet, Mapping)):
+        raise TypeError(f"move {index} must be a (row, col) pair, not {move!r}")
+    try:
+        row, col = move
+    except (TypeError, ValueError):
+        raise TypeError(f"move {index} must be a (row, col) pair, not {move!r}") from None
+    return integer(row, f"move {index}: row"), integer(col, f"move {index}: col")
 
 
 class Verdict:
@@ -92,9 +122,11 @@ def validate(board: Board, k: int | None = None) -> Verdict:
     and ' ' or '.' for empty. `k=None` means k = rows = cols, which needs a square board.
     """
     rows = _board_rows(board)
-    # The C side spells "k = rows = cols" as k = 0, so an explicit 0 must not reach it.
-    if k == 0:
-        raise InvalidArgument(detail="k must be at least 1 (k=None means k = rows = cols)")
+    if k is not None:
+        k = integer(k, "k")
+        # The C side spells "k = rows = cols" as k = 0, so an explicit 0 must not reach it.
+        if not 1 <= k <= U32_MAX:
+            raise InvalidArgument(detail=f"k {k} is outside 1..{U32_MAX} (None: k = rows = cols)")
     # ttt_validate_rows takes NUL-terminated rows: a NUL inside one would cut it short.
     if any("\0" in row for row in rows):
         raise ParseError(detail="a board row contains a NUL character")

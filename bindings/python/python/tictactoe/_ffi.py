@@ -3,41 +3,63 @@ of unknown length into buffers, and C strings."""
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable
 
-from ._errors import NumberOutOfRange, error_for
+from ._errors import Error, NumberOutOfRange, error_for
 from ._native import ffi, lib
 
+#: The largest uint32_t, the C type of every row, column, size, player and level.
+U32_MAX = 0xFFFF_FFFF
+#: What a board coordinate that does not fit uint32_t is passed as: a row or column off every
+#: board (rows x cols <= TTT_MAX_CELLS < U32_MAX), so C reports it as OUT_OF_BOUNDS, in the
+#: same order as any other off-board number (a closed game, a bad player come first).
+OFF_BOARD = U32_MAX
+#: What a size (rows, cols, k) or a player that does not fit is passed as: 0, which C refuses
+#: as INVALID_ARGUMENT, as it refuses every other number outside their domain.
+NOT_POSITIVE = 0
 
-def out_of_range(values: Any, exc: OverflowError) -> NumberOutOfRange:
-    """Turns cffi's OverflowError for an int that does not fit its C type into ours. cffi
-    names a too-big number and its type itself; a negative one we name."""
-    negative = next((v for v in values if isinstance(v, int) and v < 0), None)
-    if negative is not None:
-        return NumberOutOfRange(f"{negative} is negative; C takes an unsigned number here")
-    return NumberOutOfRange(str(exc))
+
+def integer(value: Any, name: str) -> int:
+    """`value` as an int (`operator.index`). cffi would truncate anything with `__int__`
+    (Decimal("1.7"), Fraction, numpy.float32 become 1); a non-integral value raises TypeError
+    naming the argument instead. bool is an int and passes."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
+
+
+def fit(value: int, unfit: int) -> int:
+    """`value` if it fits uint32_t, else `unfit` (OFF_BOARD or NOT_POSITIVE)."""
+    return value if 0 <= value <= U32_MAX else unfit
+
+
+def unsigned(value: Any, name: str, bits: int) -> int:
+    """`integer(value, name)` for a uintBITS_t argument without a domain of its own (a seed,
+    a budget, a level): NumberOutOfRange, naming it, when it does not fit."""
+    number = integer(value, name)
+    if not 0 <= number < 1 << bits:
+        raise NumberOutOfRange(detail=f"{name} {number} is outside 0..2**{bits}-1")
+    return number
+
+
+def size_error(status: int, rows: int, cols: int, k: int) -> Error:
+    """The error for a failed status of a call that takes a size, saying which size."""
+    detail = ""
+    if status == lib.TTT_INVALID_ARGUMENT:
+        detail = f"rows={rows}, cols={cols}, k={k}: need rows, cols >= 1, 1 <= k <= max(rows, cols)"
+    elif status == lib.TTT_TOO_LARGE:
+        detail = f"{rows}x{cols} is more than {lib.TTT_MAX_CELLS} cells"
+    return error_for(status, detail)
 
 
 def call(fn: Callable[..., int], *args: Any) -> None:
     """Calls a status-returning C function; raises the matching `tictactoe.Error` on failure.
-
-    cffi converts the arguments before C runs: a non-integer raises TypeError, an int that
-    does not fit raises OverflowError, which becomes `NumberOutOfRange`.
-    """
-    try:
-        status = fn(*args)
-    except OverflowError as exc:
-        raise out_of_range(args, exc) from None
+    The caller has converted the arguments (`integer`, `fit`, `unsigned`)."""
+    status = fn(*args)
     if status:
         raise error_for(status)
-
-
-def u32_array(values: list[int]) -> Any:
-    """A C uint32_t array holding `values` (kept alive by the returned cdata)."""
-    try:
-        return ffi.new("uint32_t[]", values)
-    except OverflowError as exc:
-        raise out_of_range(values, exc) from None
 
 
 #: Elements `read_array` offers on its first try: enough for most lists in one call, which

@@ -3,10 +3,23 @@
 from __future__ import annotations
 
 import enum
+import operator
+import threading
 from typing import Any, Tuple, TypeVar
 
-from ._errors import error_for
-from ._ffi import RESULT_NAMES, call, out_of_range, read_array, read_u32s
+from ._errors import Error, GameClosed, error_for
+from ._ffi import (
+    NOT_POSITIVE,
+    OFF_BOARD,
+    RESULT_NAMES,
+    call,
+    fit,
+    integer,
+    read_array,
+    read_u32s,
+    size_error,
+    unsigned,
+)
 from ._native import ffi, lib
 
 Cell = Tuple[int, int]
@@ -24,7 +37,7 @@ def _free(handle: Any) -> None:
     lib.ttt_game_free(handle)
 
 
-_move, _play = lib.ttt_game_move, lib.ttt_game_play
+_move, _play, _index = lib.ttt_game_move, lib.ttt_game_play, operator.index
 _WINNER = {lib.TTT_A_WINS: 1, lib.TTT_B_WINS: 2}
 _BOARD_CHARS = bytes.maketrans(b"\x00\x01\x02", b".XO")
 _REPR_MAX_CELLS = 1024  # repr() draws the board up to this size
@@ -45,21 +58,44 @@ class Game:
     moves first, except that `move()` lets player 2 make the very first move.
 
     Free it deterministically with `close()` or a `with` block; otherwise the garbage
-    collector frees it. A closed game raises `GameClosed`. Not thread-safe: use one game from
-    one thread at a time (distinct games are independent).
+    collector frees it. A closed game raises `GameClosed`. A game may be shared between
+    threads: its calls run one at a time (distinct games run in parallel).
     """
 
-    __slots__ = ("_handle", "_out", "_rows", "_cols", "_k", "__weakref__")
+    # Every C call on `_handle`, and every use of the scratch buffer `_out`, happens with
+    # `_lock` held, close() included: cffi releases the GIL during C calls, so without the
+    # lock two threads could change one game at once, read each other's results from `_out`,
+    # or free the game while C still uses it. The garbage collector's finalizer (`_free`)
+    # takes no lock: it runs only once nothing refers to the handle, so no call can be in C.
+    __slots__ = (
+        "_handle",
+        "_lock",
+        "_acquire",
+        "_release",
+        "_out",
+        "_rows",
+        "_cols",
+        "_k",
+        "__weakref__",
+    )
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
+        rows, cols, k = integer(rows, "rows"), integer(cols, "cols"), integer(k, "k")
         out = ffi.new("TttGame **")
-        call(lib.ttt_game_new, rows, cols, k, out)
+        sizes = fit(rows, NOT_POSITIVE), fit(cols, NOT_POSITIVE), fit(k, NOT_POSITIVE)
+        status = lib.ttt_game_new(*sizes, out)
+        if status:
+            raise size_error(status, rows, cols, k)
         self._adopt(out[0])
 
     def _adopt(self, handle: Any) -> None:
         # Owned from the first line on, so no later failure can leak the handle.
         self._handle = ffi.gc(handle, _free)
-        # Scratch space for out-parameters, reused by every call: a game is single-threaded.
+        # Reentrant, so a method may call another (repr reads several properties at once).
+        self._lock = threading.RLock()
+        # Bound once: move() and play() lock without two attribute lookups each.
+        self._acquire, self._release = self._lock.acquire, self._lock.release
+        # Scratch space for out-parameters, reused by every call under the lock.
         self._out = ffi.new("uint32_t[3]")
         call(lib.ttt_game_size, handle, self._out, self._out + 1, self._out + 2)
         self._rows, self._cols, self._k = self._out
@@ -84,16 +120,24 @@ class Game:
     # --- lifetime -------------------------------------------------------------------------
 
     def close(self) -> None:
-        """Frees the native game now. Idempotent; afterwards every use raises GameClosed."""
-        if not self.closed:
-            ffi.release(self._handle)  # runs the finalizer now, and never again
-            self._handle = ffi.NULL
+        """Frees the native game now. Idempotent; afterwards every use raises GameClosed.
+        Waits for a call running in another thread (e.g. a long `best_move`) to finish."""
+        with self._lock:
+            if not self.closed:
+                ffi.release(self._handle)  # runs the finalizer now, and never again
+                self._handle = ffi.NULL
 
     @property
     def closed(self) -> bool:
         return self._handle == ffi.NULL
 
+    def _check_open(self) -> None:
+        """GameClosed for a use that does not reach C (C raises it for the others)."""
+        if self._handle == ffi.NULL:
+            raise GameClosed()
+
     def __enter__(self: G) -> G:
+        self._check_open()
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -102,7 +146,8 @@ class Game:
     def clone(self: G) -> G:
         """An independent copy: board, turn, result, undo and redo history."""
         out = ffi.new("TttGame **")
-        call(lib.ttt_game_clone, self._handle, out)
+        with self._lock:
+            call(lib.ttt_game_clone, self._handle, out)
         return type(self)._from_handle(out[0])
 
     __copy__ = clone
@@ -114,8 +159,8 @@ class Game:
         # The position before the recorded moves (to_text keeps whose turn it is and who
         # started) plus the moves, replayed on load: the game continues exactly, undo
         # included. Only the redo list is not kept.
-        history = read_u32s(lib.ttt_game_moves, self._handle)
-        with self.clone() as start:
+        with self.clone() as start:  # one snapshot, whatever other threads do meanwhile
+            history = read_u32s(lib.ttt_game_moves, start._handle)
             for _ in history:
                 start.undo()
             return (_unpickle, (type(self), start.to_text(), history))
@@ -123,122 +168,187 @@ class Game:
     # --- moves ----------------------------------------------------------------------------
 
     # move() and play() are the hot path of game loops and agent training, so they spell out
-    # what `call` does instead of calling it: one Python call less per move (about 10%).
+    # what `integer` and `call` do instead of calling them: a Python call costs ~10% a move.
 
     def move(self, row: int, col: int, player: int) -> int:
         """Plays as in "Design Tic-Tac-Toe": `player` (1 or 2) takes (row, col). Returns the
-        winner: 0 while nobody has won, else 1 or 2. Raises an IllegalMove or InvalidArgument."""
+        winner: 0 while nobody has won, else 1 or 2. Raises an IllegalMove (`OutOfBounds` for
+        any row or col off the board, -1 included) or InvalidArgument (a player not 1 or 2)."""
         try:
-            status = _move(self._handle, row, col, player, self._out)
-        except OverflowError as exc:
-            raise out_of_range((row, col, player), exc) from None
+            row, col, player = _index(row), _index(col), _index(player)
+        except TypeError:
+            row, col = integer(row, "row"), integer(col, "col")
+            player = integer(player, "player")
+        self._acquire()
+        try:
+            try:
+                status = _move(self._handle, row, col, player, self._out)
+            except OverflowError:  # a number that does not fit uint32_t: out of its domain
+                args = fit(row, OFF_BOARD), fit(col, OFF_BOARD), fit(player, NOT_POSITIVE)
+                status = _move(self._handle, *args, self._out)
+            winner: int = self._out[0]
+        finally:
+            self._release()
         if status:
-            raise error_for(status)
-        return self._out[0]
+            raise self._move_error(status, row, col, player)
+        return winner
 
     def play(self, row: int, col: int) -> str:
         """The side to move plays (row, col). Returns the result after it, as `result`."""
         try:
-            status = _play(self._handle, row, col, self._out)
-        except OverflowError as exc:
-            raise out_of_range((row, col), exc) from None
+            row, col = _index(row), _index(col)
+        except TypeError:
+            row, col = integer(row, "row"), integer(col, "col")
+        self._acquire()
+        try:
+            try:
+                status = _play(self._handle, row, col, self._out)
+            except OverflowError:  # a number that does not fit uint32_t: off the board
+                status = _play(self._handle, fit(row, OFF_BOARD), fit(col, OFF_BOARD), self._out)
+            result: int = self._out[0]
+        finally:
+            self._release()
         if status:
-            raise error_for(status)
-        return RESULT_NAMES[self._out[0]]
+            raise self._move_error(status, row, col)
+        return RESULT_NAMES[result]
+
+    def _move_error(self, status: int, row: int, col: int, player: int | None = None) -> Error:
+        """The error for a failed move, cell or play, naming the cell or player at fault."""
+        detail = ""
+        if status == lib.TTT_OUT_OF_BOUNDS:
+            detail = f"row {row}, col {col} is off the {self._rows}x{self._cols} board"
+        elif status == lib.TTT_CELL_OCCUPIED:
+            detail = f"row {row}, col {col} is already taken"
+        elif status == lib.TTT_INVALID_ARGUMENT and player is not None:
+            detail = f"player must be 1 or 2, not {player}"
+        elif status == lib.TTT_WRONG_TURN:
+            detail = f"it is not player {player}'s turn"
+        return error_for(status, detail)
 
     def undo(self) -> None:
         """Takes back the last move (NothingToUndo if none)."""
-        call(lib.ttt_game_undo, self._handle)
+        with self._lock:
+            call(lib.ttt_game_undo, self._handle)
 
     def redo(self) -> None:
         """Replays the last undone move (NothingToRedo if none)."""
-        call(lib.ttt_game_redo, self._handle)
+        with self._lock:
+            call(lib.ttt_game_redo, self._handle)
 
     def reset(self) -> None:
         """Empties the board and the history; player 1 to move. Size and k stay."""
-        call(lib.ttt_game_reset, self._handle)
+        with self._lock:
+            call(lib.ttt_game_reset, self._handle)
 
     # --- state ----------------------------------------------------------------------------
 
     @property
     def rows(self) -> int:
+        self._check_open()
         return self._rows
 
     @property
     def cols(self) -> int:
+        self._check_open()
         return self._cols
 
     @property
     def k(self) -> int:
+        self._check_open()
         return self._k
 
     @property
     def result(self) -> str:
         """How the game stands: "Pending", "A" (player 1 won), "B" (player 2 won) or "Draw"."""
-        call(lib.ttt_game_result, self._handle, self._out)
-        return RESULT_NAMES[self._out[0]]
+        with self._lock:
+            call(lib.ttt_game_result, self._handle, self._out)
+            return RESULT_NAMES[self._out[0]]
 
     @property
     def winner(self) -> int:
         """0 while nobody has won, else the winner, 1 or 2."""
-        call(lib.ttt_game_result, self._handle, self._out)
-        return _WINNER.get(self._out[0], 0)
+        with self._lock:
+            call(lib.ttt_game_result, self._handle, self._out)
+            return _WINNER.get(self._out[0], 0)
 
     @property
     def to_move(self) -> int:
         """The player to move, 1 or 2; 0 once the game is over."""
-        call(lib.ttt_game_to_move, self._handle, self._out)
-        return self._out[0]
+        with self._lock:
+            call(lib.ttt_game_to_move, self._handle, self._out)
+            return self._out[0]
 
     @property
     def first_player(self) -> int:
         """The player who made (or will make) the first move: 1, or 2 if 2 opened."""
-        call(lib.ttt_game_first_player, self._handle, self._out)
-        return self._out[0]
+        with self._lock:
+            call(lib.ttt_game_first_player, self._handle, self._out)
+            return self._out[0]
 
     @property
     def move_count(self) -> int:
         """The number of stones on the board."""
         count = ffi.new("size_t *")
-        call(lib.ttt_game_move_count, self._handle, count)
+        with self._lock:
+            call(lib.ttt_game_move_count, self._handle, count)
         return count[0]
 
     @property
     def moves(self) -> list[Cell]:
         """The moves so far, oldest first (a game loaded from text has none before it)."""
-        return self._cells(read_u32s(lib.ttt_game_moves, self._handle))
+        with self._lock:
+            indices = read_u32s(lib.ttt_game_moves, self._handle)
+        return self._cells(indices)
 
     @property
     def legal_moves(self) -> list[Cell]:
         """The empty cells the side to move may play, row-major; none once the game is over."""
-        return self._cells(read_u32s(lib.ttt_game_legal_moves, self._handle))
+        with self._lock:
+            indices = read_u32s(lib.ttt_game_legal_moves, self._handle)
+        return self._cells(indices)
 
     @property
     def winning_line(self) -> list[Cell]:
         """The winner's whole run through the winning move, end to end; empty if no winner."""
-        return self._cells(read_u32s(lib.ttt_game_winning_line, self._handle))
+        with self._lock:
+            indices = read_u32s(lib.ttt_game_winning_line, self._handle)
+        return self._cells(indices)
 
     def cell(self, row: int, col: int) -> int:
         """The stone on (row, col): 0 empty, 1 or 2. OutOfBounds off the board."""
-        call(lib.ttt_game_cell, self._handle, row, col, self._out)
-        return self._out[0]
+        row, col = integer(row, "row"), integer(col, "col")
+        with self._lock:
+            status = lib.ttt_game_cell(
+                self._handle, fit(row, OFF_BOARD), fit(col, OFF_BOARD), self._out
+            )
+            stone: int = self._out[0]
+        if status:
+            raise self._move_error(status, row, col)
+        return stone
 
     def __getitem__(self, cell: Cell) -> int:
         """`game[row, col]` is `game.cell(row, col)`."""
-        row, col = cell
-        return self.cell(row, col)
+        if isinstance(cell, (str, bytes)) or not isinstance(cell, tuple) or len(cell) != 2:
+            raise TypeError(f"a game is indexed by (row, col), as in game[1, 2]; not {cell!r}")
+        return self.cell(*cell)
+
+    # A game is not a sequence: without this, list(game) and `x in game` would fall back to
+    # calling __getitem__ with 0, 1, 2... and fail cryptically.
+    __iter__ = None
 
     @property
     def board(self) -> list[str]:
         """The rows as strings of 'X', 'O' and '.', the form `tictactoe.validate` reads."""
-        cells, count = read_array(lib.ttt_game_cells, self._handle, "uint8_t")
+        with self._lock:
+            cells, count = read_array(lib.ttt_game_cells, self._handle, "uint8_t")
         text = ffi.buffer(cells, count)[:].translate(_BOARD_CHARS).decode()
         return [text[start : start + self._cols] for start in range(0, count, self._cols)]
 
     def to_text(self) -> str:
         """The position as "rows,cols,k:BOARD:P" (P = whose turn by alternation, which also
         records who started). `Game.from_text` reads it back; undo history is not kept."""
-        text, length = read_array(lib.ttt_game_to_text, self._handle, "char", spare=1)
+        with self._lock:
+            text, length = read_array(lib.ttt_game_to_text, self._handle, "char", spare=1)
         return ffi.string(text, length).decode()
 
     def _cells(self, indices: list[int]) -> list[Cell]:
@@ -251,45 +361,48 @@ class Game:
         play, +N = the mover wins N plies from now (its move counts), -N = it loses in N.
         Raises GameOver for a finished game, TooHard when the position is too big to solve
         exactly (then use `search`)."""
-        # Own buffers, not the shared scratch space: the search is long and runs without the
-        # GIL, and C allows several threads to search one (unchanging) game at once.
         cell, score = ffi.new("uint32_t[2]"), ffi.new("int32_t *")
-        call(lib.ttt_game_best_move, self._handle, cell, cell + 1, score)
+        with self._lock:  # the search is long, but runs without the GIL: other games go on
+            call(lib.ttt_game_best_move, self._handle, cell, cell + 1, score)
         return cell[0], cell[1], score[0]
 
     def optimal_moves(self) -> list[Cell]:
         """Every move that keeps the position's value (all moves in a lost position)."""
-        return self._cells(read_u32s(lib.ttt_game_optimal_moves, self._handle))
+        with self._lock:
+            indices = read_u32s(lib.ttt_game_optimal_moves, self._handle)
+        return self._cells(indices)
 
     def search(self, *, max_nodes: int = 0, max_millis: int = 0, seed: int = 0) -> Cell:
         """A strong move for the side to move on any board, within `max_nodes` search nodes
         and/or `max_millis` milliseconds (0 = no limit; at least one must be set). Takes a
         win in one, else blocks a loss in one. A node budget alone is reproducible: the same
         game, budget and seed give the same move. InvalidArgument with no limit, GameOver."""
-        return self._ai_cell(lib.ttt_game_search, max_nodes, max_millis, seed)
+        budget = unsigned(max_nodes, "max_nodes", 64), unsigned(max_millis, "max_millis", 32)
+        return self._ai_cell(lib.ttt_game_search, *budget, unsigned(seed, "seed", 64))
 
     def ai_move(self, level: int, seed: int = 0) -> Cell:
         """A move at a difficulty `level` (a `Level`, RANDOM to PERFECT); the same game, level
         and seed give the same move. InvalidArgument for an unknown level, GameOver."""
-        return self._ai_cell(lib.ttt_game_ai_move, level, seed)
+        level = unsigned(level, "level", 32)
+        return self._ai_cell(lib.ttt_game_ai_move, level, unsigned(seed, "seed", 64))
 
     def _ai_cell(self, fn: Any, *args: int) -> Cell:
-        # Own buffers, as in best_move: the search runs without the GIL.
         cell = ffi.new("uint32_t[2]")
-        call(fn, self._handle, *args, cell, cell + 1)
+        with self._lock:
+            call(fn, self._handle, *args, cell, cell + 1)
         return cell[0], cell[1]
 
     # --- display --------------------------------------------------------------------------
 
     def __repr__(self) -> str:
         head = f"tictactoe.Game {self._rows}x{self._cols} k={self._k}"
-        if self.closed:
-            return f"<{head}, closed>"
-        result = self.result
-        state = {"Pending": f"{'XO'[self.to_move - 1]} to move", "A": "X won", "B": "O won"}
-        lines = [f"{head}, {state.get(result, 'draw')}"]
-        if self._rows * self._cols <= _REPR_MAX_CELLS:
-            lines += [" ".join(row) for row in self.board]
+        with self._lock:  # one snapshot, whatever other threads do meanwhile
+            if self.closed:
+                return f"<{head}, closed>"
+            result, to_move = self.result, self.to_move
+            board = self.board if self._rows * self._cols <= _REPR_MAX_CELLS else []
+        state = {"Pending": f"{'XO'[to_move - 1]} to move", "A": "X won", "B": "O won"}
+        lines = [f"{head}, {state.get(result, 'draw')}"] + [" ".join(row) for row in board]
         return "<" + "\n ".join(lines) + ">"
 
 
