@@ -44,9 +44,21 @@ namespace TicTacToe
             return Marshal.PtrToStringAnsi(answer);
         }
 
-        /// <summary>"Valid State": is this board ('X', 'O', ' ' or '.'; '/' or '\n' may separate
-        /// rows) reachable in a legal game of k in a row with X first?</summary>
-        public static Verdict Validate(string board, int rows = 3, int cols = 3, int k = 3)
+        /// <summary>"Valid State" (SPEC §8's <c>validate(board, k=None)</c>): is this board
+        /// reachable in a legal game of k in a row with X first? <paramref name="board"/> is one
+        /// string whose rows are split by '/' or '\n' (one trailing separator is allowed), or, with
+        /// no separator, a square board of n x n cells. Cells are 'X', 'O', and ' ' or '.' for
+        /// empty. <paramref name="k"/> null means k = rows = cols, which needs a square board.</summary>
+        public static Verdict Validate(string board, int? k = null)
+        {
+            if (board == null) throw new ArgumentNullException(nameof(board));
+            return Validate(SplitRows(board), k);
+        }
+
+        /// <summary>"Valid State" on a board of exactly <paramref name="rows"/> x
+        /// <paramref name="cols"/> cells given row-major in one string ('/' and '\n' are skipped
+        /// wherever they appear).</summary>
+        public static Verdict Validate(string board, int rows, int cols, int k = 3)
         {
             if (board == null) throw new ArgumentNullException(nameof(board));
             uint r = Errors.U32(rows, nameof(rows)), c = Errors.U32(cols, nameof(cols)), kk = Errors.U32(k, nameof(k));
@@ -55,11 +67,17 @@ namespace TicTacToe
             return v;
         }
 
-        /// <summary>LeetCode 794 shape: one string per row. k = 0 means k = rows = cols (square only).</summary>
-        public static Verdict Validate(string[] board, int k = 0)
+        /// <summary>LeetCode 794 shape: one string per row, all the same length.
+        /// <paramref name="k"/> null means k = rows = cols (square boards only).</summary>
+        public static Verdict Validate(string[] board, int? k = null)
         {
             if (board == null) throw new ArgumentNullException(nameof(board));
-            uint kk = Errors.U32(k, nameof(k));
+            uint kk = 0;  // the C API's "k = rows = cols"
+            if (k.HasValue)
+            {
+                kk = Errors.U32(k.Value, nameof(k));
+                if (kk == 0) throw new InvalidRulesException(Status.InvalidArgument, "Ttt.Validate: k must be at least 1 (omit it for k = rows = cols)");
+            }
             foreach (string row in board)
             {
                 if (row == null) throw new ArgumentNullException(nameof(board), "a row is null");
@@ -68,6 +86,25 @@ namespace TicTacToe
             }
             Errors.Check(Native.ttt_validate_rows(board, (UIntPtr)board.Length, kk, out Verdict v), "Ttt.Validate");
             return v;
+        }
+
+        /// <summary>One board string as rows, as SPEC §8 reads it.</summary>
+        private static string[] SplitRows(string board)
+        {
+            if (board.IndexOf('/') < 0 && board.IndexOf('\n') < 0)
+            {
+                long side = (long)Math.Sqrt(board.Length);
+                while (side * side > board.Length) side--;
+                while ((side + 1) * (side + 1) <= board.Length) side++;
+                if (side * side != board.Length)
+                    throw new ParseException(Status.ParseError, "Ttt.Validate: an unsplit board of " + board.Length + " cells is not square");
+                var square = new string[side];
+                for (int i = 0; i < side; i++) square[i] = board.Substring(i * (int)side, (int)side);
+                return square;
+            }
+            string[] rows = board.Replace('\n', '/').Split('/');
+            if (rows[rows.Length - 1].Length == 0) Array.Resize(ref rows, rows.Length - 1);
+            return rows;
         }
 
         private static Result JudgeFlat(uint[] flat, int rows, int cols, int k)

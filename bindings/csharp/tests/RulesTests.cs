@@ -73,6 +73,32 @@ namespace TicTacToe.Tests
             Assert.Equal(Verdict.Valid, Ttt.Validate("XOXO OXOX"));
         }
 
+        // SPEC §8: validate(board, k=None), board one string (rows split by '/' or '\n'; an
+        // unsplit string must be square) or a list of rows; no k means k = rows = cols, which
+        // needs a square board; k itself is at least 1.
+        internal static void ValidateShapesAsInSpec()
+        {
+            Assert.Equal(Verdict.Valid, Ttt.Validate("X..../...../...../...../....."));
+            Assert.Equal(Verdict.Valid, Ttt.Validate("X..............."));  // 16 cells: 4 x 4
+            Assert.Equal(Verdict.Valid, Ttt.Validate("XXXX/OOO./..../....", 4));
+            Assert.Equal(Verdict.BothWin, Ttt.Validate("XXXX\nOOO.\n....\n....", k: 3));
+            Assert.Equal(Verdict.Valid, Ttt.Validate("XOX/O O/XOX/"));  // one trailing separator
+            Assert.Equal(Verdict.Valid, Ttt.Validate("X..../.....", 3));
+            Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate("X..../....."));
+            Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate("X......."));  // 8 cells, not square
+            Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate("XO./.../..", 3));
+            Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate(""));
+            Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate(new string[0]));
+            // k = 0 is not "k = rows = cols" (that is k omitted): the rules need k >= 1.
+            Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate("X........", 0));
+            Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate(new[] { "X..", "...", "..." }, 0));
+            Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.Validate("X........", -1));
+            Assert.Equal(Verdict.Valid, Ttt.Validate(new[] { "X..", "...", "..." }, null));
+            // The explicit-size form reads one string of rows x cols cells (ttt_validate).
+            Assert.Equal(Verdict.Valid, Ttt.Validate("X......", 1, 7, 3));
+            Assert.Equal(Verdict.TooManyX, Ttt.Validate("XX.../.....", 2, 5, 3));
+        }
+
         // One board per verdict, each worked out by hand from SPEC §4.
         internal static void EveryVerdict()
         {
