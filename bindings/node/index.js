@@ -6,9 +6,12 @@ const {
 const errors = require('./lib/errors');
 const { Game, nativeFrees } = require('./lib/game');
 
-const { check, errorFor, u32 } = errors;
+const {
+  check, errorFor, u32, options,
+} = errors;
 const RULE_BREAKS = new Set(['OUT_OF_BOUNDS', 'CELL_OCCUPIED', 'GAME_OVER']);
 const PARSE_ERROR = STATUS_NAMES.indexOf('PARSE_ERROR');
+const INVALID_ARGUMENT = STATUS_NAMES.indexOf('INVALID_ARGUMENT');
 
 const resultOut = new Uint32Array(1);
 const indexOut = new BigUint64Array(1);
@@ -19,15 +22,17 @@ const Status = byName(STATUS_NAMES);
 /** Difficulty levels of Game#aiMove: Level.RANDOM (0) .. Level.PERFECT (4). */
 const Level = byName(LEVEL_NAMES);
 
-// [[row, col], ...] -> Uint32Array row0, col0, row1, col1, ...
+// [[row, col], ...] -> Uint32Array row0, col0, row1, col1, ... (a plain loop: forEach would
+// skip the holes of a sparse array and leave them as (0, 0)).
 function flatMoves(moves) {
   if (!Array.isArray(moves)) throw new TypeError('moves must be an array of [row, col] pairs');
   const flat = new Uint32Array(2 * moves.length);
-  moves.forEach((m, i) => {
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i];
     if (!Array.isArray(m) || m.length !== 2) throw new TypeError(`moves[${i}] must be [row, col]`);
     flat[2 * i] = u32(`moves[${i}][0]`, m[0]);
     flat[2 * i + 1] = u32(`moves[${i}][1]`, m[1]);
-  });
+  }
   return flat;
 }
 
@@ -36,17 +41,19 @@ function flatMoves(moves) {
  * "Pending". A move that breaks the rules throws an IllegalMoveError whose `index` is its
  * position in `moves`.
  */
-function judge(moves, { rows = 3, cols = 3, k = 3 } = {}) {
+function judge(moves, opts) {
+  const { rows = 3, cols = 3, k = 3 } = options(opts);
   const flat = flatMoves(moves);
   const status = C.ttt_judge_ex(flat, moves.length, u32('rows', rows), u32('cols', cols),
     u32('k', k), resultOut, indexOut);
   if (RULE_BREAKS.has(STATUS_NAMES[status])) {
     const index = Number(indexOut[0]);
-    const error = errorFor(status, `move ${index}`);
+    const [row, col] = moves[index];
+    const error = errorFor(status, `move ${index}: row ${row}, col ${col} on a ${rows}x${cols} board`);
     error.index = index;
     throw error;
   }
-  check(status);
+  check(status, () => `rows ${rows}, cols ${cols}, k ${k}`);
   return RESULTS[resultOut[0]];
 }
 
@@ -68,36 +75,56 @@ class Verdict {
   }
 }
 
+// The board's rows: an array's as given, a string split on '/' and '\n' (one trailing
+// separator tolerated), an unsplit string cut into a square. As Python's binding does.
+function boardRows(board) {
+  if (typeof board === 'string') {
+    if (!/[/\n]/.test(board)) {
+      const side = Math.round(Math.sqrt(board.length));
+      if (side * side !== board.length) {
+        throw errorFor(PARSE_ERROR, `an unsplit board of ${board.length} cells is not square; separate its rows with '/' or '\\n'`);
+      }
+      return Array.from({ length: side }, (_, i) => board.slice(i * side, (i + 1) * side));
+    }
+    const rows = board.split(/[/\n]/);
+    if (rows[rows.length - 1] === '') rows.pop();
+    return rows;
+  }
+  if (!Array.isArray(board)) {
+    throw new TypeError('board must be an array of row strings or a string');
+  }
+  for (let i = 0; i < board.length; i++) { // not forEach, which skips holes
+    if (typeof board[i] !== 'string') throw new TypeError(`board[${i}] must be a string`);
+  }
+  return board;
+}
+
 /**
  * "Valid State", generalized: is `board` reachable in a legal game where X moves first?
  * `board` is an array of row strings (LeetCode's form) or one string with rows split by '/' or
  * '\n' (an unsplit string must be square). Cells are 'X', 'O', and ' ' or '.' for empty.
  * `k` defaults to rows = cols, an InvalidArgumentError for a non-square board.
  */
-function validate(board, { k } = {}) {
-  if (k !== undefined) u32('k', k);
+function validate(board, opts) {
+  const { k } = options(opts);
+  if (k !== undefined && u32('k', k) === 0) {
+    throw errorFor(INVALID_ARGUMENT, 'k must be at least 1; leave it out for k = rows = cols');
+  }
+  const rows = boardRows(board);
+  rows.forEach((row, i) => {
+    // C reads each row up to its NUL, so a NUL inside would silently shorten it.
+    if (row.includes('\0')) throw errorFor(PARSE_ERROR, `board row ${i} contains a NUL`);
+  });
   const verdict = new Uint32Array(1);
-  if (Array.isArray(board)) {
-    board.forEach((row, i) => {
-      if (typeof row !== 'string') throw new TypeError(`board[${i}] must be a string`);
-      // C reads each row up to its NUL, so a NUL inside would silently shorten it.
-      if (row.includes('\0')) throw errorFor(PARSE_ERROR, `board[${i}] contains a NUL`);
-    });
-    check(C.ttt_validate_rows(board, board.length, k ?? 0, verdict));
-    return new Verdict(verdict[0]);
-  }
-  if (typeof board !== 'string') {
-    throw new TypeError('board must be an array of row strings or a string');
-  }
-  const rows = board.split(/[/\n]/).filter((r) => r.length > 0);
-  let [nrows, ncols] = [rows.length, rows.length ? rows[0].length : 0];
-  if (nrows === 1) {
-    nrows = ncols = Math.round(Math.sqrt(board.length));
-    if (nrows * nrows !== board.length) throw new RangeError('an unsplit board must be square');
-  }
-  const bytes = Buffer.from(board);
-  check(C.ttt_validate(bytes, bytes.length, nrows, ncols, k ?? (nrows === ncols ? nrows : 0),
-    verdict));
+  check(C.ttt_validate_rows(rows, rows.length, k ?? 0, verdict), (status) => {
+    const cols = rows.length ? rows[0].length : 0;
+    if (rows.some((row) => row.length !== cols)) return 'rows of unequal length';
+    if (status === PARSE_ERROR) return "a cell other than 'X', 'O', ' ' or '.'";
+    if (k === undefined && rows.length !== cols) {
+      return `a ${rows.length}x${cols} board: k defaults to rows = cols, which needs a square board`;
+    }
+    return `a ${rows.length}x${cols} board${k === undefined ? '' : `, k ${k}`}`;
+  });
   return new Verdict(verdict[0]);
 }
 

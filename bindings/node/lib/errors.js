@@ -54,9 +54,9 @@ function errorFor(status, detail) {
   return new Class(`tictactoe: ${C.ttt_status_str(status)}${detail ? ` (${detail})` : ''}`, status, code);
 }
 
-/** Throws the error for a non-OK status. */
-function check(status) {
-  if (status !== 0) throw errorFor(status);
+/** Throws the error for a non-OK status; `detail` (a string or a function making one) says more. */
+function check(status, detail) {
+  if (status !== 0) throw errorFor(status, typeof detail === 'function' ? detail(status) : detail);
 }
 
 /** Checks that `value` fits the C API's uint32_t, so nothing is truncated or wrapped. */
@@ -87,7 +87,16 @@ function u64(name, value) {
   return value;
 }
 
+/** Checks an options argument: undefined (all defaults) or a plain object, not null/array. */
+function options(value) {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`options must be an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  return value;
+}
+
 module.exports = {
   TicTacToeError, IllegalMoveError, HistoryError, ParseError, InvalidArgumentError,
-  GameClosedError, errorFor, check, u32, u64,
+  GameClosedError, errorFor, check, u32, u64, options,
 };

@@ -2,7 +2,9 @@
 // The Game class: owns one native TttGame, freed exactly once by close() or by the GC.
 const util = require('node:util');
 const { C, STATUS_NAMES, RESULT_STRINGS: RESULTS } = require('./native');
-const { GameClosedError, check, errorFor, u32, u64 } = require('./errors');
+const {
+  GameClosedError, check, errorFor, u32, u64, options: optionBag,
+} = require('./errors');
 
 const WINNERS = [0, 1, 2, 0]; // result -> winning player
 const BUFFER_TOO_SMALL = STATUS_NAMES.indexOf('BUFFER_TOO_SMALL');
@@ -63,10 +65,7 @@ class Game {
     if (options instanceof Owned) {
       this.#ptr = options.ptr;
     } else {
-      if (typeof options !== 'object' || options === null) {
-        throw new TypeError('options must be an object like {rows, cols, k}');
-      }
-      const { rows = 3, cols = 3, k = 3 } = options;
+      const { rows = 3, cols = 3, k = 3 } = optionBag(options);
       this.#ptr = created(C.ttt_game_new(u32('rows', rows), u32('cols', cols), u32('k', k), out)).ptr;
     }
     registry.register(this, this.#ptr, this);
@@ -234,7 +233,8 @@ class Game {
    * of maxNodes and maxMillis must be non-zero; with a node budget only, the same game,
    * maxNodes and seed always give the same move. 64-bit options take a Number or a BigInt.
    */
-  search({ maxNodes = 0, maxMillis = 0, seed = 0 } = {}) {
+  search(options) {
+    const { maxNodes = 0, maxMillis = 0, seed = 0 } = optionBag(options);
     const ptr = this.#handle();
     check(C.ttt_game_search(ptr, u64('maxNodes', maxNodes), u32('maxMillis', maxMillis),
       u64('seed', seed), u32Out[0], u32Out[1]));

@@ -1,0 +1,60 @@
+'use strict';
+// Input shapes a caller may get wrong: sparse arrays, ragged boards, k = 0, bad option bags.
+// Each must throw a clear error, never be read as something else.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const ttt = require('..');
+
+const { judge, findWinner, validate } = ttt;
+
+test('a hole in a moves array is a TypeError, not a silent (0, 0)', () => {
+  // eslint-disable-next-line no-sparse-arrays
+  assert.throws(() => judge([, [1, 1]]), /moves\[0\] must be \[row, col\]/);
+  assert.throws(() => judge(new Array(3)), TypeError);
+  // eslint-disable-next-line no-sparse-arrays
+  assert.throws(() => findWinner([[1, 1], , [0, 0]]), /moves\[1\]/);
+});
+
+test('a hole in a board array is a TypeError', () => {
+  // eslint-disable-next-line no-sparse-arrays
+  assert.throws(() => validate(['X..', , '...']), /board\[1\] must be a string/);
+});
+
+test('a ragged board string is a ParseError even when the cell count works out', () => {
+  // 3 + 2 + 4 = 9 cells: the C function alone would read it as a 3 x 3 board.
+  assert.throws(() => validate('XOX/OO/XOXX'), { name: 'ParseError', code: 'PARSE_ERROR' });
+  assert.throws(() => validate('XOX\nOO\nXOXX'), ttt.ParseError);
+  assert.throws(() => validate(['XOX', 'OO', 'XOXX']), ttt.ParseError);
+  assert.throws(() => validate('XOX//O O/XOX'), ttt.ParseError, 'an empty row inside');
+});
+
+test('board strings: one trailing separator, one split row, an unsplit square', () => {
+  assert.equal(validate('XOX/O O/XOX/').valid, true);
+  assert.equal(validate('XOX\nO O\nXOX\n').valid, true);
+  // A split string is rows, even a single one: 1 x 3 (not square, so k is needed).
+  assert.equal(validate('X.O/', { k: 1 }).name, 'BOTH_WIN');
+  assert.throws(() => validate('X.O/'), { name: 'InvalidArgumentError' }, 'k defaults to rows = cols');
+  // An unsplit string must be square; otherwise its shape is unknown: a ParseError, as in Python.
+  assert.throws(() => validate('XOX'), { name: 'ParseError', message: /not square/ });
+  assert.equal(validate('XO..').name, 'VALID');
+  assert.throws(() => validate(''), ttt.InvalidArgumentError);
+  assert.throws(() => validate([]), ttt.InvalidArgumentError);
+  assert.throws(() => validate(['']), ttt.InvalidArgumentError);
+});
+
+test('validate: k = 0 is an InvalidArgumentError in every board form (0 is not "default")', () => {
+  for (const board of [['X..', '...', '...'], 'X../.../...', 'X........']) {
+    assert.throws(() => validate(board, { k: 0 }), { name: 'InvalidArgumentError', message: /k/ });
+  }
+  assert.equal(validate(['X..', '...', '...'], { k: 3 }).valid, true);
+  assert.equal(validate(['X..', '...', '...'], { k: undefined }).valid, true);
+});
+
+test('option bags must be objects', () => {
+  for (const options of [null, 3, 'k', true]) {
+    assert.throws(() => validate('X........', options), /options must be an object/);
+    assert.throws(() => judge([], options), /options must be an object/);
+    assert.throws(() => new ttt.Game().search(options), /options must be an object/);
+  }
+  assert.throws(() => new ttt.Game([3, 3, 3]), /options must be an object/);
+});
