@@ -1,5 +1,6 @@
 // Native.cs — the P/Invoke declarations: one per C function of include/tictactoe.h, nothing else.
-// Types: uint32_t -> uint, int32_t -> int, uint64_t -> ulong, size_t -> UIntPtr, TttGame* -> GameHandle, static char* -> IntPtr.
+// Types: uint32_t -> uint, int32_t -> int, uint64_t -> ulong, size_t -> UIntPtr, TttGame* -> GameHandle, static char* -> IntPtr;
+// strings in are UTF-8 bytes the binding encodes (byte[], or pinned rows as IntPtr[]), never the runtime's LPStr.
 using System;
 using System.Runtime.InteropServices;
 
@@ -86,8 +87,6 @@ namespace TicTacToe
         internal static extern Status ttt_validate(byte[] board, UIntPtr length, uint rows, uint cols, uint k,
                                                    out Verdict verdict);
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
-        internal static extern Status ttt_validate_rows(
-            [MarshalAs(UnmanagedType.LPArray, ArraySubType = UnmanagedType.LPStr)] string[] rows,
-            UIntPtr rowCount, uint k, out Verdict verdict);
+        internal static extern Status ttt_validate_rows(IntPtr[] rows, UIntPtr rowCount, uint k, out Verdict verdict);
     }
 }

@@ -84,8 +84,30 @@ namespace TicTacToe
                 // Rows go to C as NUL-terminated strings; an embedded NUL would silently cut one.
                 if (row.IndexOf('\0') >= 0) throw new ParseException(Status.ParseError, "Ttt.Validate: a row contains a NUL character");
             }
-            Errors.Check(Native.ttt_validate_rows(board, (UIntPtr)board.Length, kk, out Verdict v), "Ttt.Validate");
-            return v;
+            // Each row as UTF-8 and a NUL, all in one pinned buffer (the runtime's LPStr would use
+            // the ANSI code page on Windows, best-fit mapping e.g. a fullwidth 'Ｘ' to 'X').
+            var offsets = new int[board.Length];
+            int size = 0;
+            for (int i = 0; i < board.Length; i++)
+            {
+                offsets[i] = size;
+                size = checked(size + Encoding.UTF8.GetByteCount(board[i]) + 1);
+            }
+            var bytes = new byte[size];
+            for (int i = 0; i < board.Length; i++) Encoding.UTF8.GetBytes(board[i], 0, board[i].Length, bytes, offsets[i]);
+            GCHandle pin = GCHandle.Alloc(bytes, GCHandleType.Pinned);
+            try
+            {
+                IntPtr start = pin.AddrOfPinnedObject();
+                var rows = new IntPtr[board.Length];
+                for (int i = 0; i < rows.Length; i++) rows[i] = IntPtr.Add(start, offsets[i]);
+                Errors.Check(Native.ttt_validate_rows(rows, (UIntPtr)rows.Length, kk, out Verdict v), "Ttt.Validate");
+                return v;
+            }
+            finally
+            {
+                pin.Free();
+            }
         }
 
         /// <summary>One board string as rows, as SPEC §8 reads it.</summary>

@@ -18,7 +18,7 @@ namespace TicTacToe.Tests
                 AiTests.TakesTheWin, AiTests.BlocksTheLoss, AiTests.DeterministicAndLegal, AiTests.SearchErrors,
                 AiTests.ParallelSearchesOfOneGame, AiTests.DisposeDuringSearchIsSafe,
                 RulesTests.FindWinnerSeed, RulesTests.JudgeGeneralBoards, RulesTests.JudgeErrors,
-                RulesTests.ValidStateSeed, RulesTests.ValidateShapesAsInSpec, RulesTests.EveryVerdict, RulesTests.ValidateErrors, RulesTests.EveryStatusHasItsException,
+                RulesTests.ValidStateSeed, RulesTests.ValidateShapesAsInSpec, RulesTests.StringsGoToCAsUtf8, RulesTests.EveryVerdict, RulesTests.ValidateErrors, RulesTests.EveryStatusHasItsException,
                 RulesTests.EnumsMatchTheHeader,
                 RulesTests.Names,
             };

@@ -99,6 +99,23 @@ namespace TicTacToe.Tests
             Assert.Equal(Verdict.TooManyX, Ttt.Validate("XX.../.....", 2, 5, 3));
         }
 
+        // Strings reach C as the UTF-8 bytes the binding encodes, never through the runtime's
+        // LPStr marshalling: on Windows .NET that is the ANSI code page with best-fit mapping,
+        // which turns a fullwidth 'Ｘ' into 'X' and would pass a wrong character as a stone.
+        internal static void StringsGoToCAsUtf8()
+        {
+            foreach (var method in typeof(Game).Assembly.GetType("TicTacToe.Native")
+                         .GetMethods(System.Reflection.BindingFlags.Static | System.Reflection.BindingFlags.NonPublic))
+                foreach (var parameter in method.GetParameters())
+                    Assert.True(parameter.ParameterType != typeof(string) && parameter.ParameterType != typeof(string[]),
+                                method.Name + "(" + parameter.Name + ") is not marshalled by the runtime as a string");
+            Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate(new[] { "\uFF38..", "...", "..." }));
+            Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate(new[] { "X\u00D8.", "...", "..." }));
+            Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate("\uFF38........"));
+            Assert.Equal(Verdict.Valid, Ttt.Validate(new[] { "XO.", "...", "X.O" }));
+            Assert.Equal(Verdict.TooManyX, Ttt.Validate(new[] { "XX", "X.", "..", "O." }, 2));  // rows to C in order
+        }
+
         // One board per verdict, each worked out by hand from SPEC §4.
         internal static void EveryVerdict()
         {
