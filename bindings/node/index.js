@@ -46,22 +46,34 @@ function judge(moves, opts) {
   const flat = flatMoves(moves);
   const status = C.ttt_judge_ex(flat, moves.length, u32('rows', rows), u32('cols', cols),
     u32('k', k), resultOut, indexOut);
-  if (RULE_BREAKS.has(STATUS_NAMES[status])) {
-    const index = Number(indexOut[0]);
-    const [row, col] = moves[index];
-    const error = errorFor(status, `move ${index}: row ${row}, col ${col} on a ${rows}x${cols} board`);
-    error.index = index;
-    throw error;
-  }
+  if (RULE_BREAKS.has(STATUS_NAMES[status])) throw moveError(status, moves, rows, cols);
   check(status, () => `rows ${rows}, cols ${cols}, k ${k}`);
   return RESULTS[resultOut[0]];
 }
 
-/** LeetCode 1275 on 3 x 3, through the library's own LeetCode-shaped entry point. */
+// The IllegalMoveError for the move at indexOut[0], which ttt_judge_ex has just written.
+function moveError(status, moves, rows, cols) {
+  const index = Number(indexOut[0]);
+  const [row, col] = moves[index];
+  const error = errorFor(status, `move ${index}: row ${row}, col ${col} on a ${rows}x${cols} board`);
+  error.index = index;
+  return error;
+}
+
+/**
+ * LeetCode 1275 on 3 x 3, through the library's own LeetCode-shaped entry point. Errors as
+ * judge's, with `index`.
+ */
 function findWinner(moves) {
   const flat = flatMoves(moves);
   const answer = [null];
-  check(C.ttt_find_winner(flat, moves.length, answer));
+  const status = C.ttt_find_winner(flat, moves.length, answer);
+  if (RULE_BREAKS.has(STATUS_NAMES[status])) {
+    // ttt_find_winner does not say which move; ttt_judge_ex on the same moves does.
+    C.ttt_judge_ex(flat, moves.length, 3, 3, 3, resultOut, indexOut);
+    throw moveError(status, moves, 3, 3);
+  }
+  check(status);
   return answer[0];
 }
 

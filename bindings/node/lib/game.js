@@ -31,8 +31,8 @@ class Owned {
   }
 }
 
-function created(status) {
-  check(status);
+function created(status, detail) {
+  check(status, detail);
   return new Owned(out[0]);
 }
 
@@ -66,7 +66,8 @@ class Game {
       this.#ptr = options.ptr;
     } else {
       const { rows = 3, cols = 3, k = 3 } = optionBag(options);
-      this.#ptr = created(C.ttt_game_new(u32('rows', rows), u32('cols', cols), u32('k', k), out)).ptr;
+      const status = C.ttt_game_new(u32('rows', rows), u32('cols', cols), u32('k', k), out);
+      this.#ptr = created(status, `rows ${rows}, cols ${cols}, k ${k}`).ptr;
     }
     registry.register(this, this.#ptr, this);
     check(C.ttt_game_size(this.#ptr, u32Out[0], u32Out[1], u32Out[2]));
@@ -75,7 +76,7 @@ class Game {
 
   /** "Design Tic-Tac-Toe"'s constructor: n x n, n in a row wins. */
   static ticTacToe(n) {
-    return new Game(created(C.ttt_tictactoe_new(u32('n', n), out)));
+    return new Game(created(C.ttt_tictactoe_new(u32('n', n), out), `n ${n}`));
   }
 
   /** A game from toText()'s format, e.g. "3,3,3:X.O/.X./...:O". */
@@ -112,15 +113,28 @@ class Game {
   /** "Design Tic-Tac-Toe": player (1 or 2) moves; returns the winner, 0 while nobody has won. */
   move(row, col, player) {
     const ptr = this.#handle();
-    check(C.ttt_game_move(ptr, u32('row', row), u32('col', col), u32('player', player), u32Out[0]));
+    check(C.ttt_game_move(ptr, u32('row', row), u32('col', col), u32('player', player), u32Out[0]),
+      (status) => this.#moveDetail(status, row, col, player));
     return u32Out[0][0];
   }
 
   /** The side to move plays; returns the result after the move: "Pending", "A", "B" or "Draw". */
   play(row, col) {
     const ptr = this.#handle();
-    check(C.ttt_game_play(ptr, u32('row', row), u32('col', col), u32Out[0]));
+    check(C.ttt_game_play(ptr, u32('row', row), u32('col', col), u32Out[0]),
+      (status) => this.#moveDetail(status, row, col));
     return RESULTS[u32Out[0][0]];
+  }
+
+  // What a failed move (or cell query) was about, for the error message.
+  #moveDetail(status, row, col, player) {
+    switch (STATUS_NAMES[status]) {
+      case 'OUT_OF_BOUNDS': return `row ${row}, col ${col} is off the ${this.#rows}x${this.#cols} board`;
+      case 'CELL_OCCUPIED': return `row ${row}, col ${col} is already taken`;
+      case 'WRONG_TURN': return `it is not player ${player}'s turn`;
+      case 'INVALID_ARGUMENT': return `player ${player}: must be 1 or 2`;
+      default: return undefined;
+    }
   }
 
   undo() {
@@ -177,7 +191,8 @@ class Game {
   /** The stone on (row, col): 0 empty, 1 or 2. */
   cell(row, col) {
     const ptr = this.#handle();
-    check(C.ttt_game_cell(ptr, u32('row', row), u32('col', col), u32Out[0]));
+    check(C.ttt_game_cell(ptr, u32('row', row), u32('col', col), u32Out[0]),
+      (status) => this.#moveDetail(status, row, col));
     return u32Out[0][0];
   }
 

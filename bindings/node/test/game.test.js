@@ -55,7 +55,7 @@ test('statuses become typed errors and change nothing', () => {
   const before = g.toText();
   assert.throws(() => g.play(1, 1), (e) => e instanceof ttt.IllegalMoveError &&
     e instanceof ttt.TicTacToeError && e.status === 4 && e.code === 'CELL_OCCUPIED' &&
-    e.message === 'tictactoe: cell occupied');
+    e.message === 'tictactoe: cell occupied (row 1, col 1 is already taken)');
   assert.throws(() => g.play(3, 0), { name: 'IllegalMoveError', code: 'OUT_OF_BOUNDS' });
   assert.throws(() => g.move(0, 0, 1), { name: 'IllegalMoveError', code: 'WRONG_TURN' });
   assert.throws(() => g.move(0, 0, 3), { name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT' });
