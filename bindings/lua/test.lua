@@ -162,10 +162,39 @@ test("validate errors", function()
   raises_status("INVALID_ARGUMENT", ttt.validate, "XO../....")
   raises_status("PARSE_ERROR", ttt.validate, "XQX/.../...")
   raises_status("PARSE_ERROR", ttt.validate, { "XOX", "..", "..." })
-  raises_message("must be square", ttt.validate, "XOX")
   raises_message("table or string expected", ttt.validate, 42)
   raises_message("row 2 is not a string", ttt.validate, { "...", 7, "..." })
   raises_message("out of range", ttt.validate, "X........", -1)
+end)
+
+test("validate: a string board is split into rows, and ragged rows are an error", function()
+  -- 2 + 3 + 1 cells is 6 = 3 x 2, but the rows differ in length: not a board.
+  raises_status("PARSE_ERROR", ttt.validate, "XO/XOX/X", 2)
+  raises_status("PARSE_ERROR", ttt.validate, "XOX//XOX")
+  -- One row with a separator is a 1 x 3 board, not an unsplit square.
+  eq(ttt.validate("XO./", 2), true, "1 x 3 board, one trailing separator")
+  eq(ttt.validate("XOX/O O/XOX/"), true, "one trailing separator is tolerated")
+  eq(ttt.validate("X.O\n...\n.X.\n", 3), true, "newlines split rows too")
+  local e = raises_status("PARSE_ERROR", ttt.validate, "XOX")
+  assert(tostring(e):find("square", 1, true), tostring(e))
+end)
+
+test("validate: a NUL inside a row is a parse error, not a shorter row", function()
+  raises_status("PARSE_ERROR", ttt.validate, { "X\0..", ".\0..", "O\0.." }, 1)
+  raises_status("PARSE_ERROR", ttt.validate, "X\0./.../...")
+end)
+
+test("validate: k = 0 is an error (nil means k = rows = cols), for tables and strings", function()
+  raises_status("INVALID_ARGUMENT", ttt.validate, { "XOX", "O O", "XOX" }, 0)
+  raises_status("INVALID_ARGUMENT", ttt.validate, "XOX/O O/XOX", 0)
+  eq(ttt.validate({ "XOX", "O O", "XOX" }, nil), true)
+end)
+
+test("validate: a hole in the row list is an argument error", function()
+  local rows = { "XOX", "O O", "XOX" }
+  rows[2] = nil
+  if #rows == 3 then raises_message("row 2 is not a string", ttt.validate, rows) end
+  raises_message("row 2 is not a string", ttt.validate, { "XOX", false, "XOX" })
 end)
 
 ------------------------------------------------------------------------------------------------
@@ -244,6 +273,20 @@ test("bad sizes", function()
   raises_status("INVALID_ARGUMENT", ttt.judge, {}, 3, 3, 0)
 end)
 
+test("judge: each move is exactly a {row, col} pair", function()
+  raises_message("move 1 is not a {row, col} pair", ttt.judge, { { 0, 0, 5 } })
+  raises_message("integer expected, got nil", ttt.judge, { { 0 } })
+  raises_message("move 2 is not a {row, col} pair", ttt.find_winner, { { 0, 0 }, { 1, 1, 1 } })
+  local moves = { { 0, 0 }, { 1, 1 }, { 2, 2 } }
+  moves[2] = nil
+  if #moves == 3 then raises_message("move 2 is not a {row, col} pair", ttt.judge, moves) end
+end)
+
+test("find_winner reports the offending move like judge", function()
+  eq(raises_status("CELL_OCCUPIED", ttt.find_winner, { { 0, 0 }, { 1, 1 }, { 0, 0 } }).index, 3)
+  eq(raises_status("OUT_OF_BOUNDS", ttt.find_winner, { { 3, 0 } }).index, 1)
+end)
+
 test("judge on other boards", function()
   eq(ttt.judge({ { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 }, { 0, 2 } }, 2, 5, 3), "A")
   eq(ttt.judge({}, 15, 15, 5), "Pending")
@@ -268,6 +311,22 @@ test("text round trip keeps the turn and who started", function()
   eq(text, "3,3,3:O../.../...:X")
   local h = ttt.from_text(text)
   eq(h:to_move(), 1); eq(h:cell(0, 0), 2); eq(h:to_text(), text)
+  eq(h:first_player(), 2, "who started survives the text")
+  -- Player 2 opened, then undone: an empty board with O to move, kept by the text.
+  local u = ttt.Game()
+  u:move(1, 1, 2); u:undo()
+  local back = ttt.from_text(u:to_text())
+  eq(back:to_move(), 2); eq(back:first_player(), 2)
+  -- Player 2 opened and player 1 won: the loaded game knows both.
+  local x = ttt.Game()
+  for _, m in ipairs({ { 2, 0 }, { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 2 } }) do x:play(m[1], m[2]) end
+  eq(x:first_player(), 1)
+  local y = ttt.Game()
+  y:move(2, 0, 2)
+  for _, m in ipairs({ { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 2 } }) do y:play(m[1], m[2]) end
+  eq(y:play(0, 2), "A")
+  local y2 = ttt.from_text(y:to_text())
+  eq(y2:result(), "A"); eq(y2:first_player(), 2); eq(y2:to_move(), 0)
   raises_status("NOTHING_TO_UNDO", h.undo, h)
   eq(tostring(h), "tictactoe.Game(" .. text .. ")")
   raises_status("PARSE_ERROR", ttt.from_text, "3,3,3:XQ./.../...:O")
@@ -281,6 +340,14 @@ test("big boards go through the retry path of the list functions", function()
   for i = 0, 69 do g:play(math.floor(i / 20) * 2 + (i % 2), i % 20) end
   eq(g:move_count(), 70); eq(#g:moves(), 70)
   eq_list(g:moves()[70], { 7, 9 }, "last move")
+  -- 1000 x 1000: the text (about a megabyte) comes through the retry whole and reads back.
+  local big = ttt.Game(1000, 1000, 5)
+  big:move(999, 999, 2)
+  local text = big:to_text()
+  eq(#text, #"1000,1000,5:" + 1000 * 1000 + 999 + #":X", "text length")
+  eq(text:sub(-4), ".O:X", "the last cell and the side to move")
+  local back = ttt.from_text(text)
+  eq(back:cell(999, 999), 2); eq(back:first_player(), 2); eq(back:to_move(), 1)
 end)
 
 test("AI: best move and optimal moves", function()
@@ -383,7 +450,7 @@ test("wrong types and out-of-range numbers are Lua errors", function()
   end
   raises_message("bad argument #3 to 'move'", g.move, g, 0, 0, -1)
   raises_message("table expected", ttt.judge, "0,0")
-  raises_message("move 2 is not a {row, col} table", ttt.judge, { { 0, 0 }, 5 })
+  raises_message("move 2 is not a {row, col} pair", ttt.judge, { { 0, 0 }, 5 })
   eq(g:move_count(), 0, "nothing reached the game")
   -- The largest uint32 passes the Lua check and reaches C, which answers with a status.
   raises_status("OUT_OF_BOUNDS", g.play, g, 4294967295, 0)

@@ -89,21 +89,24 @@ end
 
 ------------------------------------------------------------------------------------------------
 -- Errors. A status from the library is raised as a table with metatable M.Error:
---   { status = 4, name = "CELL_OCCUPIED", message = "cell occupied", index = <judge only> }
+--   { status = 4, name = "CELL_OCCUPIED", message = "cell occupied", index = <judge only>,
+--     detail = <optional: what the binding found, for a status it raises itself> }
 -- Misuse caught before C is reached (wrong type, out-of-range number, closed game) is raised as
 -- a plain string, like Lua's own "bad argument" errors.
 M.Error = {}
 M.Error.__tostring = function(e)
   local at = e.index and (" at move " .. e.index) or ""
-  return ("tictactoe: %s%s (%s)"):format(e.message, at, e.name)
+  local detail = e.detail and (": " .. e.detail) or ""
+  return ("tictactoe: %s%s%s (%s)"):format(e.message, at, detail, e.name)
 end
 
-local function raise(status, index)
+local function raise(status, index, detail)
   error(setmetatable({
     status = status,
     name = M.status[status] or "UNKNOWN",
     message = ffi.string(C.ttt_status_str(status)),
     index = index,
+    detail = detail,
   }, M.Error))
 end
 
@@ -339,24 +342,28 @@ end
 
 function M.version() return ffi.string(C.ttt_version()) end
 
--- Flattens {{row, col}, ...} into a C array row0, col0, row1, col1, ...
+-- Flattens {{row, col}, ...} into a C array row0, col0, row1, col1, ... Every entry up to
+-- #moves must be a pair: a hole or a {row, col, extra} is an error, not a silently wrong move
+-- (a missing row or col is caught by u32 as nil).
 local function flat_moves(moves, fname)
   if type(moves) ~= "table" then argerror(1, fname, "table expected, got " .. type(moves)) end
-  local buf = ffi.new("uint32_t[?]", 2 * #moves + 1)
-  for i, m in ipairs(moves) do
-    if type(m) ~= "table" then argerror(1, fname, "move " .. i .. " is not a {row, col} table") end
+  local n = #moves
+  local buf = ffi.new("uint32_t[?]", 2 * n + 1)
+  for i = 1, n do
+    local m = moves[i]
+    if type(m) ~= "table" or m[3] ~= nil then
+      argerror(1, fname, "move " .. i .. " is not a {row, col} pair")
+    end
     buf[2 * i - 2], buf[2 * i - 1] = u32(m[1], 1, fname), u32(m[2], 1, fname)
   end
-  return buf, #moves
+  return buf, n
 end
 
--- "Find Winner": "A", "B", "Draw" or "Pending" for moves {{row, col}, ...}, A first.
--- A rule-breaking move raises an M.Error whose `index` is that move's position in `moves`.
-function M.judge(moves, rows, cols, k)
-  local buf, n = flat_moves(moves, "judge")
+local function judge(fname, moves, rows, cols, k)
+  local buf, n = flat_moves(moves, fname)
   rows, cols, k = rows or 3, cols or 3, k or 3
-  local status = C.ttt_judge_ex(buf, n, u32(rows, 2, "judge"), u32(cols, 3, "judge"),
-    u32(k, 4, "judge"), out_u32, out_size)
+  local status = C.ttt_judge_ex(buf, n, u32(rows, 2, fname), u32(cols, 3, fname),
+    u32(k, 4, fname), out_u32, out_size)
   if status == M.status.OUT_OF_BOUNDS or status == M.status.CELL_OCCUPIED
       or status == M.status.GAME_OVER then
     raise(status, tonumber(out_size[0]) + 1)
@@ -365,13 +372,13 @@ function M.judge(moves, rows, cols, k)
   return RESULT[out_u32[0]]
 end
 
--- LeetCode 1275 on 3 x 3, through the library's own LeetCode-shaped entry point.
-function M.find_winner(moves)
-  local buf, n = flat_moves(moves, "find_winner")
-  local answer = ffi.new("const char *[1]")
-  check(C.ttt_find_winner(buf, n, answer))
-  return ffi.string(answer[0])
-end
+-- "Find Winner": "A", "B", "Draw" or "Pending" for moves {{row, col}, ...}, A first.
+-- A rule-breaking move raises an M.Error whose `index` is that move's position in `moves`.
+function M.judge(moves, rows, cols, k) return judge("judge", moves, rows, cols, k) end
+
+-- LeetCode 1275 on 3 x 3: judge() on the classic board (ttt_judge_ex rather than
+-- ttt_find_winner, so that a bad move's error carries its `index` here too).
+function M.find_winner(moves) return judge("find_winner", moves) end
 
 -- Returns valid (boolean), reason (string, nil when valid), code (M.verdict number).
 local function verdict(status, out)
@@ -381,34 +388,53 @@ local function verdict(status, out)
   return false, ffi.string(C.ttt_verdict_str(code)), code
 end
 
+-- A string board as a list of rows: split on '/' and '\n' (one trailing separator is
+-- tolerated; an empty row elsewhere stays, and C rejects it as a row of the wrong length), or,
+-- with no separator, cut into a square.
+local function board_rows(board)
+  if not board:find("[/\n]") then
+    local side = math.floor(math.sqrt(#board) + 0.5)
+    if side * side ~= #board then
+      raise(M.status.PARSE_ERROR, nil, ("an unsplit board of %d cells is not square"):format(#board))
+    end
+    local rows = {}
+    for i = 1, #board, math.max(side, 1) do rows[#rows + 1] = board:sub(i, i + side - 1) end
+    return rows
+  end
+  local rows = {}
+  for row in (board:gsub("[/\n]$", "") .. "/"):gmatch("([^/\n]*)[/\n]") do rows[#rows + 1] = row end
+  return rows
+end
+
 -- "Valid State": is the board reachable in a legal game (X first)? `board` is a table of row
 -- strings (LeetCode's form) or one string with rows split by '/' or '\n' (an unsplit string
 -- must be square). k = nil means k = rows = cols, an INVALID_ARGUMENT error for a non-square
--- board. Cells: 'X', 'O', and ' ' or '.' for empty.
+-- board; an explicit k must be at least 1. Cells: 'X', 'O', and ' ' or '.' for empty. Both
+-- forms go to ttt_validate_rows, which rejects rows of unequal length.
 function M.validate(board, k)
-  if k ~= nil then u32(k, 2, "validate") end
-  local out = ffi.new("TttVerdict[1]")
-  if type(board) == "table" then
-    local rows = ffi.new("const char *[?]", #board + 1)
-    for i, row in ipairs(board) do
-      if type(row) ~= "string" then argerror(1, "validate", "row " .. i .. " is not a string") end
-      rows[i - 1] = row -- `board` keeps the strings alive during the call
-    end
-    return verdict(C.ttt_validate_rows(rows, #board, k or 0, out), out)
-  elseif type(board) ~= "string" then
+  if k ~= nil then
+    u32(k, 2, "validate")
+    -- C spells "k = rows = cols" as k = 0, so an explicit 0 must not reach it.
+    if k == 0 then raise(M.status.INVALID_ARGUMENT, nil, "k = 0 (nil means k = rows = cols)") end
+  end
+  if type(board) == "string" then
+    board = board_rows(board)
+  elseif type(board) ~= "table" then
     argerror(1, "validate", "table or string expected, got " .. type(board))
   end
-  local nrows, ncols = 0, nil
-  for row in board:gmatch("[^/\n]+") do
-    nrows, ncols = nrows + 1, ncols or #row
+  local n = #board
+  local rows = ffi.new("const char *[?]", n + 1)
+  for i = 1, n do
+    local row = board[i]
+    if type(row) ~= "string" then argerror(1, "validate", "row " .. i .. " is not a string") end
+    -- C reads each row up to its NUL: a NUL inside would silently cut the row short.
+    if row:find("\0", 1, true) then
+      raise(M.status.PARSE_ERROR, nil, "row " .. i .. " contains a NUL byte")
+    end
+    rows[i - 1] = row -- `board` keeps the strings alive during the call
   end
-  if nrows == 1 then -- unsplit: must be square
-    nrows = math.floor(math.sqrt(#board) + 0.5)
-    if nrows * nrows ~= #board then argerror(1, "validate", "an unsplit board must be square") end
-    ncols = nrows
-  end
-  k = k or (nrows == ncols and nrows or 0)
-  return verdict(C.ttt_validate(board, #board, nrows, ncols or 0, k, out), out)
+  local out = ffi.new("TttVerdict[1]")
+  return verdict(C.ttt_validate_rows(rows, n, k or 0, out), out)
 end
 
 function M.result_str(result) return ffi.string(C.ttt_result_str(u32(result, 1, "result_str"))) end
