@@ -14,14 +14,17 @@ import "time"
 // to move wins, the game ending N plies from now (this move counts as 1); -N: it loses N plies
 // from now. ErrTooHard when the position is too big to solve exactly.
 func (g *Game) BestMove() (move Cell, score int, err error) {
-	p, err := g.handle()
+	p, err := g.lock()
 	if err != nil {
 		return Cell{}, 0, err
 	}
+	defer g.unlock()
 	var r, c C.uint32_t
 	var s C.int32_t
-	err = g.done(C.ttt_game_best_move(p, &r, &c, &s))
-	return Cell{int(r), int(c)}, int(s), err
+	if err := check(C.ttt_game_best_move(p, &r, &c, &s)); err != nil {
+		return Cell{}, 0, err
+	}
+	return Cell{int(r), int(c)}, int(s), nil
 }
 
 // Search is a strong move for the side to move under a budget, on any board. maxNodes bounds
@@ -29,17 +32,20 @@ func (g *Game) BestMove() (move Cell, score int, err error) {
 // means no limit, and at least one must be non-zero (else ErrInvalidArgument). With a node
 // budget only, the same game, maxNodes and seed always give the same move.
 func (g *Game) Search(maxNodes uint64, maxTime time.Duration, seed uint64) (Cell, error) {
-	p, err := g.handle()
+	p, err := g.lock()
 	if err != nil {
 		return Cell{}, err
 	}
+	defer g.unlock()
 	millis, err := u32("maxTime in ms", int((maxTime+time.Millisecond-1)/time.Millisecond))
 	if err != nil {
 		return Cell{}, err
 	}
 	var r, c C.uint32_t
-	err = g.done(C.ttt_game_search(p, C.uint64_t(maxNodes), millis, C.uint64_t(seed), &r, &c))
-	return Cell{int(r), int(c)}, err
+	if err := check(C.ttt_game_search(p, C.uint64_t(maxNodes), millis, C.uint64_t(seed), &r, &c)); err != nil {
+		return Cell{}, err
+	}
+	return Cell{int(r), int(c)}, nil
 }
 
 // Level is a difficulty level of AIMove.
@@ -56,13 +62,16 @@ const (
 
 // AIMove is a move at a difficulty level; the same game, level and seed give the same move.
 func (g *Game) AIMove(level Level, seed uint64) (Cell, error) {
-	p, err := g.handle()
+	p, err := g.lock()
 	if err != nil {
 		return Cell{}, err
 	}
+	defer g.unlock()
 	var r, c C.uint32_t
-	err = g.done(C.ttt_game_ai_move(p, C.uint32_t(level), C.uint64_t(seed), &r, &c))
-	return Cell{int(r), int(c)}, err
+	if err := check(C.ttt_game_ai_move(p, C.uint32_t(level), C.uint64_t(seed), &r, &c)); err != nil {
+		return Cell{}, err
+	}
+	return Cell{int(r), int(c)}, nil
 }
 
 // OptimalMoves are every move that keeps the position's value, in row-major order.

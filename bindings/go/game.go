@@ -9,17 +9,21 @@ import "C"
 import (
 	"errors"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 )
 
 // Game is an m,n,k-game in progress, owning a native game. Close frees it; a finalizer frees
-// it if the Game becomes unreachable first. Not safe for concurrent use.
+// it if the Game becomes unreachable first. Safe for concurrent use: each call holds the
+// game's lock, so calls on one game run one at a time, and a Close waits for a call in
+// progress (later calls return ErrClosed).
 type Game struct {
+	mu            sync.Mutex // held for every C call and every use of p, out and outN
 	p             *C.TttGame // nil once closed
 	rows, cols, k int
 	// Out-parameters for C, kept in the Game so that a call allocates nothing (a local passed
-	// to C would escape to the heap). A Game is single-goroutine, so sharing them is safe.
+	// to C would escape to the heap). The lock makes sharing them safe.
 	out  C.uint32_t
 	outN C.size_t
 }
@@ -72,8 +76,14 @@ func ParseGame(text string) (*Game, error) {
 	return adopt(C.ttt_game_from_text(t, C.size_t(len(text)), &p), p)
 }
 
-// Close frees the native game now. It is idempotent; afterwards every method returns ErrClosed.
+// Close frees the native game now, after any call in progress on another goroutine. It is
+// idempotent; afterwards every method returns ErrClosed.
 func (g *Game) Close() error {
+	if g == nil {
+		return nil
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	if g.p != nil {
 		runtime.SetFinalizer(g, nil) // this free is the only one
 		freeNative(g.p)
@@ -82,41 +92,46 @@ func (g *Game) Close() error {
 	return nil
 }
 
-// handle is the native game for one C call, or ErrClosed.
-func (g *Game) handle() (*C.TttGame, error) {
+// lock takes the game's lock and returns the native game for the C calls that follow, or
+// ErrClosed (and no lock held). Every successful lock is paired with a deferred unlock.
+func (g *Game) lock() (*C.TttGame, error) {
+	if g == nil {
+		return nil, ErrClosed
+	}
+	g.mu.Lock()
 	if g.p == nil {
+		g.mu.Unlock()
 		return nil, ErrClosed
 	}
 	return g.p, nil
 }
 
-// done ends a C call on g: using g after the call keeps it reachable until then, so the
-// finalizer cannot free the native game while C uses it. Returns the status as an error.
-func (g *Game) done(s C.TttStatus) error {
+// unlock ends the C calls on g: using g here, after them, keeps it reachable until then, so
+// the finalizer cannot free the native game while C uses it.
+func (g *Game) unlock() {
 	runtime.KeepAlive(g)
-	return check(s)
+	g.mu.Unlock()
 }
 
 // Clone returns an independent copy (board, turn, result and undo/redo history).
 func (g *Game) Clone() (*Game, error) {
-	p, err := g.handle()
+	p, err := g.lock()
 	if err != nil {
 		return nil, err
 	}
+	defer g.unlock()
 	var q *C.TttGame
-	if err := g.done(C.ttt_game_clone(p, &q)); err != nil {
-		return nil, err
-	}
-	return adopt(C.TTT_OK, q)
+	return adopt(C.ttt_game_clone(p, &q), q)
 }
 
 // Move is "Design Tic-Tac-Toe": player (1 or 2) puts a stone on (row, col) and gets the
 // winner, 0 while nobody has won. Either player may make the very first move.
 func (g *Game) Move(row, col, player int) (int, error) {
-	p, err := g.handle()
+	p, err := g.lock()
 	if err != nil {
 		return 0, err
 	}
+	defer g.unlock()
 	r, c, err := rowCol(row, col)
 	if err != nil {
 		return 0, err
@@ -125,82 +140,91 @@ func (g *Game) Move(row, col, player int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	err = g.done(C.ttt_game_move(p, r, c, pl, &g.out))
-	return int(g.out), err
+	if err := check(C.ttt_game_move(p, r, c, pl, &g.out)); err != nil {
+		return 0, err
+	}
+	return int(g.out), nil
 }
 
 // Play puts the side to move's stone on (row, col) and returns the result after the move.
 func (g *Game) Play(row, col int) (Result, error) {
-	p, err := g.handle()
+	p, err := g.lock()
 	if err != nil {
 		return 0, err
 	}
+	defer g.unlock()
 	r, c, err := rowCol(row, col)
 	if err != nil {
 		return 0, err
 	}
-	err = g.done(C.ttt_game_play(p, r, c, &g.out))
-	return Result(g.out), err
+	if err := check(C.ttt_game_play(p, r, c, &g.out)); err != nil {
+		return 0, err
+	}
+	return Result(g.out), nil
+}
+
+// call runs one C call that only changes the game or fails.
+func (g *Game) call(fn func(p *C.TttGame) C.TttStatus) error {
+	p, err := g.lock()
+	if err != nil {
+		return err
+	}
+	defer g.unlock()
+	return check(fn(p))
 }
 
 // Undo takes back the last move.
 func (g *Game) Undo() error {
-	p, err := g.handle()
-	if err != nil {
-		return err
-	}
-	return g.done(C.ttt_game_undo(p))
+	return g.call(func(p *C.TttGame) C.TttStatus { return C.ttt_game_undo(p) })
 }
 
 // Redo replays the most recently undone move.
 func (g *Game) Redo() error {
-	p, err := g.handle()
-	if err != nil {
-		return err
-	}
-	return g.done(C.ttt_game_redo(p))
+	return g.call(func(p *C.TttGame) C.TttStatus { return C.ttt_game_redo(p) })
 }
 
 // Reset empties the board and the history; player 1 is to move. Size and k stay.
 func (g *Game) Reset() error {
-	p, err := g.handle()
-	if err != nil {
-		return err
-	}
-	return g.done(C.ttt_game_reset(p))
+	return g.call(func(p *C.TttGame) C.TttStatus { return C.ttt_game_reset(p) })
 }
 
 // Size is the board size and win length; it never changes, so it needs no error.
-func (g *Game) Size() (rows, cols, k int) { return g.rows, g.cols, g.k }
+func (g *Game) Size() (rows, cols, k int) {
+	if g == nil {
+		return 0, 0, 0
+	}
+	return g.rows, g.cols, g.k
+}
 
-// ToMove is the player to move next (1 or 2), or 0 once the game is over.
-func (g *Game) ToMove() (int, error) {
-	p, err := g.handle()
+// get runs one C call that writes a uint32_t into g.out and returns it (0 on failure).
+func (g *Game) get(fn func(p *C.TttGame, out *C.uint32_t) C.TttStatus) (int, error) {
+	p, err := g.lock()
 	if err != nil {
 		return 0, err
 	}
-	err = g.done(C.ttt_game_to_move(p, &g.out))
-	return int(g.out), err
+	defer g.unlock()
+	if err := check(fn(p, &g.out)); err != nil {
+		return 0, err
+	}
+	return int(g.out), nil
+}
+
+// ToMove is the player to move next (1 or 2), or 0 once the game is over.
+func (g *Game) ToMove() (int, error) {
+	return g.get(func(p *C.TttGame, out *C.uint32_t) C.TttStatus { return C.ttt_game_to_move(p, out) })
 }
 
 // FirstPlayer is the player who made (or will make) the first move: 1, or 2 if player 2 opened.
 func (g *Game) FirstPlayer() (int, error) {
-	p, err := g.handle()
-	if err != nil {
-		return 0, err
-	}
-	err = g.done(C.ttt_game_first_player(p, &g.out))
-	return int(g.out), err
+	return g.get(func(p *C.TttGame, out *C.uint32_t) C.TttStatus {
+		return C.ttt_game_first_player(p, out)
+	})
 }
 
 // Result is how the game stands.
 func (g *Game) Result() (Result, error) {
-	p, err := g.handle()
-	if err != nil {
-		return 0, err
-	}
-	err = g.done(C.ttt_game_result(p, &g.out))
-	return Result(g.out), err
+	r, err := g.get(func(p *C.TttGame, out *C.uint32_t) C.TttStatus { return C.ttt_game_result(p, out) })
+	return Result(r), err
 }
 
 // Winner is the winning player (1 or 2), or 0 when nobody has won.
@@ -211,41 +235,49 @@ func (g *Game) Winner() (int, error) {
 
 // Cell is the stone on (row, col): 0 empty, 1 or 2.
 func (g *Game) Cell(row, col int) (int, error) {
-	p, err := g.handle()
+	p, err := g.lock()
 	if err != nil {
 		return 0, err
 	}
+	defer g.unlock()
 	r, c, err := rowCol(row, col)
 	if err != nil {
 		return 0, err
 	}
-	err = g.done(C.ttt_game_cell(p, r, c, &g.out))
-	return int(g.out), err
+	if err := check(C.ttt_game_cell(p, r, c, &g.out)); err != nil {
+		return 0, err
+	}
+	return int(g.out), nil
 }
 
 // MoveCount is the number of stones on the board.
 func (g *Game) MoveCount() (int, error) {
-	p, err := g.handle()
+	p, err := g.lock()
 	if err != nil {
 		return 0, err
 	}
-	err = g.done(C.ttt_game_move_count(p, &g.outN))
-	return int(g.outN), err
+	defer g.unlock()
+	if err := check(C.ttt_game_move_count(p, &g.outN)); err != nil {
+		return 0, err
+	}
+	return int(g.outN), nil
 }
 
 // fill runs a C "fill my buffer" function into a buffer of 64 elements, and when C reports
 // that too small, once more into one of the reported size (+ 1: room for to_text's NUL). One
 // call is the common case, which matters for OptimalMoves: each call solves the position.
+// The lock is held across both calls, so the size cannot change in between.
 func fill[T any](g *Game, fn func(p *C.TttGame, buf *T, capacity C.size_t, n *C.size_t) C.TttStatus) ([]T, error) {
-	p, err := g.handle()
+	p, err := g.lock()
 	if err != nil {
 		return nil, err
 	}
+	defer g.unlock()
 	buf := make([]T, 64)
-	err = g.done(fn(p, &buf[0], C.size_t(len(buf)), &g.outN))
+	err = check(fn(p, &buf[0], C.size_t(len(buf)), &g.outN))
 	if errors.Is(err, ErrBufferTooSmall) {
 		buf = make([]T, int(g.outN)+1)
-		err = g.done(fn(p, &buf[0], C.size_t(len(buf)), &g.outN))
+		err = check(fn(p, &buf[0], C.size_t(len(buf)), &g.outN))
 	}
 	if err != nil {
 		return nil, err
@@ -258,11 +290,14 @@ func (g *Game) Cells() ([]int, error) {
 	buf, err := fill(g, func(p *C.TttGame, b *C.uint8_t, c C.size_t, n *C.size_t) C.TttStatus {
 		return C.ttt_game_cells(p, b, c, n)
 	})
+	if err != nil {
+		return nil, err
+	}
 	cells := make([]int, len(buf))
 	for i, v := range buf {
 		cells[i] = int(v)
 	}
-	return cells, err
+	return cells, nil
 }
 
 type cellListFn = func(p *C.TttGame, b *C.uint32_t, c C.size_t, n *C.size_t) C.TttStatus

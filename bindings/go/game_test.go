@@ -353,3 +353,37 @@ func TestFinalizerFreesExactlyOnce(t *testing.T) {
 	}()
 	waitForFrees(t, base+2002)
 }
+
+// A failed call returns the zero value, never what the previous call left in the game's
+// out-parameters (C writes nothing on failure).
+func TestFailedCallsReturnZeroValues(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	for _, m := range []Cell{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
+		must(g.Play(m.Row, m.Col))
+	}
+	if r := must(g.Play(0, 2)); r != AWins {
+		t.Fatalf("result %v", r)
+	}
+	if r, err := g.Play(2, 2); r != Pending || err == nil {
+		t.Errorf("Play after the end: %v, %v; want Pending and an error", r, err)
+	}
+	must(g.Cell(0, 0)) // leaves 1 in the out-parameter
+	if c, err := g.Cell(3, 3); c != 0 || err == nil {
+		t.Errorf("Cell off the board: %d, %v; want 0 and an error", c, err)
+	}
+	h := newGame(t, 3, 3, 3)
+	if w := must(h.Move(0, 0, 2)); w != 0 {
+		t.Fatal(w)
+	}
+	must(h.FirstPlayer()) // leaves 2 in the out-parameter
+	if w, err := h.Move(0, 0, 1); w != 0 || err == nil {
+		t.Errorf("Move on an occupied cell: %d, %v; want 0 and an error", w, err)
+	}
+	if cells, err := g.Cells(); err != nil || len(cells) != 9 {
+		t.Fatalf("cells %v %v", cells, err)
+	}
+	g.Close()
+	if cells, err := g.Cells(); cells != nil || err != ErrClosed {
+		t.Errorf("Cells of a closed game: %v, %v; want nil, ErrClosed", cells, err)
+	}
+}

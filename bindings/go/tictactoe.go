@@ -2,8 +2,9 @@
 // k in a row wins; tic-tac-toe is 3,3,3) through the tictactoe C library.
 //
 // A Game owns native memory: Close it when done (the garbage collector frees it otherwise).
-// A Game is not safe for concurrent use; distinct games are independent. Functions without a
-// game (Judge, Validate, ...) are safe from any goroutine.
+// A Game is safe for concurrent use (calls on one game take turns under its lock); distinct
+// games run in parallel. Functions without a game (Judge, Validate, ...) are safe from any
+// goroutine.
 //
 // Failures are errors: *Error carries the library's Status and matches the sentinel errors
 // (ErrCellOccupied, ...) and ErrIllegalMove with errors.Is. Misuse found before the library is
