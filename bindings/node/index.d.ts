@@ -31,6 +31,8 @@ export class Game {
   /** A move at a difficulty level (see Level); deterministic for a game, level and seed. */
   aiMove(level: number, seed?: number | bigint): Cell;
   toText(): string;
+  /** The same as toText(), for JSON.stringify; Game.fromText reads it back. */
+  toJSON(): string;
   toString(): string;
   /** Frees the native game now; idempotent. Later use throws GameClosedError. */
   close(): void;
@@ -61,6 +63,10 @@ export class Verdict {
   readonly name: string;
   readonly valid: boolean;
   readonly reason: string | null;
+  /** The reason, or "valid". */
+  toString(): string;
+  /** `valid`: so `verdict == false` works (an object is still truthy: test `.valid`). */
+  valueOf(): boolean;
 }
 
 export const Status: Readonly<Record<string, number>>;

@@ -85,6 +85,16 @@ class Verdict {
     this.valid = code === 0;
     this.reason = this.valid ? null : C.ttt_verdict_str(code);
   }
+
+  /** The reason, or "valid" (Python's str(verdict)). */
+  toString() {
+    return this.reason ?? 'valid';
+  }
+
+  /** `valid`, so `verdict == false` works as Python's comparison with False does. */
+  valueOf() {
+    return this.valid;
+  }
 }
 
 // The board's rows: an array's as given, a string split on '/' and '\n' (one trailing

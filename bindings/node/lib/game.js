@@ -37,14 +37,14 @@ function created(status, detail) {
 }
 
 // Runs a C "fill my buffer" function into a buffer of 64 elements, and when C reports that too
-// small, once more into one of the reported size (+ 1: room for to_text's NUL). One call is the
-// common case, which matters for optimalMoves: each call solves the position.
+// small, once more into one of the reported size (+ `extra`: 1 for to_text's NUL). One call is
+// the common case, which matters for optimalMoves: each call solves the position.
 const GUESS = 64;
-function fetch(ptr, fn, alloc) {
+function fetch(ptr, fn, alloc, extra = 0) {
   let buf = alloc(GUESS);
   let status = fn(ptr, buf, buf.length, sizeOut);
   if (status === BUFFER_TOO_SMALL) {
-    buf = alloc(Number(sizeOut[0]) + 1);
+    buf = alloc(Number(sizeOut[0]) + extra);
     status = fn(ptr, buf, buf.length, sizeOut);
   }
   check(status);
@@ -203,7 +203,9 @@ class Game {
 
   /** The board, row-major: cells[row * cols + col] is 0, 1 or 2 (a fresh copy). */
   get cells() {
-    return fetch(this.#handle(), C.ttt_game_cells, (n) => new Uint8Array(n));
+    const cells = fetch(this.#handle(), C.ttt_game_cells, (n) => new Uint8Array(n));
+    // A board smaller than the first guess: copy, so .buffer holds the board and nothing else.
+    return cells.length === cells.buffer.byteLength ? cells : cells.slice();
   }
 
   // A C list of cells (row * cols + col) as [row, col] pairs.
@@ -268,7 +270,12 @@ class Game {
 
   /** The game as "rows,cols,k:BOARD:P" (P: side to move); Game.fromText reads it back. */
   toText() {
-    return fetch(this.#handle(), C.ttt_game_to_text, (n) => Buffer.alloc(n)).toString('utf8');
+    return fetch(this.#handle(), C.ttt_game_to_text, (n) => Buffer.alloc(n), 1).toString('utf8');
+  }
+
+  /** JSON.stringify(game) gives toText(), which Game.fromText reads back. */
+  toJSON() {
+    return this.toText();
   }
 
   toString() {

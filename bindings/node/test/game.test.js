@@ -237,3 +237,73 @@ test('AI: difficulty levels', () => {
   const move = t.aiMove(ttt.Level.PERFECT);
   assert.ok(t.optimalMoves().some(([or, oc]) => or === move[0] && oc === move[1]), `${move}`);
 });
+
+test('cells is a Uint8Array of exactly rows x cols bytes, buffer included', () => {
+  for (const [rows, cols] of [[3, 3], [20, 20], [1, 64], [8, 9]]) {
+    const g = new Game({ rows, cols, k: 1 });
+    g.play(rows - 1, cols - 1);
+    const { cells } = g;
+    assert.equal(cells.length, rows * cols);
+    assert.equal(cells.buffer.byteLength, rows * cols, 'no stale bytes after the board');
+    assert.equal(cells[rows * cols - 1], 1);
+  }
+});
+
+test('a Verdict reads as its reason and compares loosely with true/false, like Python', () => {
+  const bad = validate(['O  ', '   ', '   ']);
+  const good = validate(['XOX', 'O O', 'XOX']);
+  assert.equal(String(bad), bad.reason);
+  assert.equal(`${good}`, 'valid');
+  /* eslint-disable eqeqeq */
+  assert.ok(bad == false && good == true && bad != true);
+  /* eslint-enable eqeqeq */
+  assert.equal(Number(good), 1);
+});
+
+test('an illegal move keeps the redo history and everything else', () => {
+  const g = new Game();
+  g.play(0, 0);
+  g.play(1, 1);
+  g.undo();
+  const before = [g.toText(), g.moves, g.toMove, g.moveCount];
+  assert.throws(() => g.play(0, 0), { code: 'CELL_OCCUPIED' });
+  assert.throws(() => g.move(2, 2, 1), { code: 'WRONG_TURN' });
+  assert.throws(() => g.play(0, 3), { code: 'OUT_OF_BOUNDS' });
+  assert.throws(() => g.play(-1, 0), RangeError);
+  assert.deepEqual([g.toText(), g.moves, g.toMove, g.moveCount], before);
+  g.redo();
+  assert.deepEqual(g.moves, [[0, 0], [1, 1]]);
+});
+
+test('text round trip mid-game when player 2 opened, and JSON.stringify gives the text', () => {
+  const g = new Game();
+  g.move(1, 1, 2);
+  g.play(0, 0);
+  g.play(2, 2);
+  assert.deepEqual([g.toMove, g.firstPlayer], [1, 2]);
+  const h = Game.fromText(g.toText());
+  assert.deepEqual([h.toMove, h.firstPlayer, [...h.cells]], [1, 2, [...g.cells]]);
+  assert.throws(() => h.move(0, 1, 2), { code: 'WRONG_TURN' });
+  g.play(0, 2);
+  h.play(0, 2);
+  assert.equal(h.toText(), g.toText());
+  assert.equal(JSON.stringify({ game: g }), JSON.stringify({ game: g.toText() }));
+  assert.equal(Game.fromText(JSON.parse(JSON.stringify(g))).toText(), g.toText());
+});
+
+test('a 1000 x 1000 game: text, cells and lists round trip through the size retry', () => {
+  const g = new Game({ rows: 1000, cols: 1000, k: 5 });
+  g.play(999, 999);
+  g.play(0, 0);
+  g.play(500, 1);
+  const text = g.toText();
+  assert.equal(text.length, '1000,1000,5:'.length + 1000 * 1001 - 1 + 2);
+  const h = Game.fromText(text);
+  assert.equal(h.toText(), text);
+  assert.deepEqual([h.cell(999, 999), h.cell(0, 0), h.cell(500, 1), h.toMove], [1, 2, 1, 2]);
+  assert.deepEqual(h.cells, g.cells);
+  assert.equal(h.legalMoves.length, 1000 * 1000 - 3);
+  assert.deepEqual(g.moves, [[999, 999], [0, 0], [500, 1]]);
+  g.close();
+  h.close();
+});
