@@ -53,12 +53,12 @@ namespace TicTacToe
     {
         internal static void Check(Status status, string where)
         {
-            if (status != Status.Ok) throw For(status, where, null);
+            if (status != Status.Ok) throw For(status, where + ": " + status.Describe(), null);
         }
 
-        internal static TicTacToeException For(Status status, string where, int? moveIndex)
+        /// <summary>The exception for a status; <paramref name="message"/> names the call and the status.</summary>
+        internal static TicTacToeException For(Status status, string message, int? moveIndex)
         {
-            string message = where + ": " + status.Describe();
             switch (status)
             {
                 case Status.OutOfBounds:

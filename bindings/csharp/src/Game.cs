@@ -216,7 +216,7 @@ namespace TicTacToe
         {
             GameHandle h = Handle;
             Status probe = Native.ttt_game_to_text(h, null, UIntPtr.Zero, out UIntPtr len);
-            if (probe != Status.Ok && probe != Status.BufferTooSmall) throw Errors.For(probe, "Game.ToText", null);
+            if (probe != Status.BufferTooSmall) Errors.Check(probe, "Game.ToText");
             var buffer = new byte[checked((int)(ulong)len + 1)];  // the C function also writes a NUL
             Errors.Check(Native.ttt_game_to_text(h, buffer, (UIntPtr)buffer.Length, out len), "Game.ToText");
             return Encoding.ASCII.GetString(buffer, 0, (int)(ulong)len);
@@ -244,7 +244,7 @@ namespace TicTacToe
             if (status != Status.Ok)
             {
                 h.Dispose();  // invalid (NULL) on failure: nothing to free, but no finalizer work
-                throw Errors.For(status, where, null);
+                Errors.Check(status, where);
             }
             return h;
         }

@@ -40,7 +40,13 @@ namespace TicTacToe
         public static string FindWinner(int[][] moves)
         {
             uint[] flat = Flatten(ToCells(moves));
-            Errors.Check(Native.ttt_find_winner(flat, (UIntPtr)(flat.Length / 2), out IntPtr answer), "Ttt.FindWinner");
+            Status s = Native.ttt_find_winner(flat, (UIntPtr)(flat.Length / 2), out IntPtr answer);
+            if (s != Status.Ok)
+            {
+                // ttt_find_winner does not say which move broke the rules; ttt_judge_ex does.
+                JudgeFlat(flat, 3, 3, 3, "Ttt.FindWinner");
+                Errors.Check(s, "Ttt.FindWinner");
+            }
             return Marshal.PtrToStringAnsi(answer);
         }
 
@@ -129,13 +135,16 @@ namespace TicTacToe
             return rows;
         }
 
-        private static Result JudgeFlat(uint[] flat, int rows, int cols, int k)
+        private static Result JudgeFlat(uint[] flat, int rows, int cols, int k, string where = "Ttt.Judge")
         {
             uint r = Errors.U32(rows, nameof(rows)), c = Errors.U32(cols, nameof(cols)), kk = Errors.U32(k, nameof(k));
             Status s = Native.ttt_judge_ex(flat, (UIntPtr)(flat.Length / 2), r, c, kk, out Result result, out UIntPtr bad);
             if (s == Status.OutOfBounds || s == Status.CellOccupied || s == Status.GameOver)
-                throw Errors.For(s, "Ttt.Judge", (int)(ulong)bad);
-            Errors.Check(s, "Ttt.Judge");
+            {
+                int i = (int)(ulong)bad;
+                throw Errors.For(s, where + ": " + s.Describe() + ": move " + i + " (" + flat[2 * i] + ", " + flat[2 * i + 1] + ")", i);
+            }
+            Errors.Check(s, where);
             return result;
         }
 

@@ -52,7 +52,12 @@ namespace TicTacToe.Tests
             Assert.Equal((int?)1, e != null ? e.MoveIndex : null);
             e = Assert.Status<IllegalMoveException>(Status.GameOver, () => Ttt.Judge(M(0, 0, 1, 0, 0, 1, 1, 1, 0, 2, 2, 2)));
             Assert.Equal((int?)5, e != null ? e.MoveIndex : null);
-            Assert.Status<IllegalMoveException>(Status.CellOccupied, () => Ttt.FindWinner(M(0, 0, 0, 0)));
+            Assert.True(e != null && e.Message == "Ttt.Judge: game is over: move 5 (2, 2)", "the message names the move: " + (e != null ? e.Message : null));
+            e = Assert.Status<IllegalMoveException>(Status.CellOccupied, () => Ttt.FindWinner(M(0, 0, 0, 0)));
+            Assert.Equal((int?)1, e != null ? e.MoveIndex : null);  // FindWinner tells which move, as Judge does
+            Assert.True(e != null && e.Message == "Ttt.FindWinner: cell occupied: move 1 (0, 0)", "the message names the move: " + (e != null ? e.Message : null));
+            e = Assert.Status<IllegalMoveException>(Status.OutOfBounds, () => Ttt.FindWinner(M(0, 0, 1, 1, 0, 3)));
+            Assert.Equal((int?)2, e != null ? e.MoveIndex : null);
             Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Judge(M(), 0, 3, 3));
             Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Judge(M(), 3, 3, 4));
             Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.Judge(M(), -3, 3, 3));
