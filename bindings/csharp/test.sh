@@ -26,7 +26,7 @@ mkdir -p "$out"
 # core library, all of which .NET Standard 2.0 has.
 mcs_flags=(-langversion:7.2 -noconfig -r:mscorlib.dll -warnaserror -debug)
 mcs "${mcs_flags[@]}" -target:library -out:"$out/TicTacToe.dll" "$here"/src/*.cs
-mcs "${mcs_flags[@]}" -target:exe -r:System.Core.dll -r:"$out/TicTacToe.dll" -out:"$out/TicTacToe.Tests.exe" "$here"/tests/*.cs
+mcs "${mcs_flags[@]}" -target:exe -r:System.dll -r:System.Core.dll -r:"$out/TicTacToe.dll" -out:"$out/TicTacToe.Tests.exe" "$here"/tests/*.cs
 
 {
   grep -oE '^  TTT_[A-Z_]+ = [0-9]+' "$root/include/tictactoe.h"

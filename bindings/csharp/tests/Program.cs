@@ -21,6 +21,8 @@ namespace TicTacToe.Tests
                 RulesTests.ValidStateSeed, RulesTests.ValidateShapesAsInSpec, RulesTests.StringsGoToCAsUtf8, RulesTests.EveryVerdict, RulesTests.ValidateErrors, RulesTests.EveryStatusHasItsException,
                 RulesTests.EnumsMatchTheHeader,
                 RulesTests.Names,
+                CrossCheckTests.ValidateEvery3x3Board, CrossCheckTests.ValidateRandomBoards, CrossCheckTests.JudgeRandomMoveLists,
+                CrossCheckTests.BestMoveMatchesAReferenceSolver,
             };
             foreach (Action test in tests)
             {
