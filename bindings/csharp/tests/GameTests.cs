@@ -148,6 +148,79 @@ namespace TicTacToe.Tests
             Assert.Throws<ArgumentNullException>(() => Game.FromText(null));
         }
 
+        // Who started survives the text form in every state: an undone player-2 opening (empty
+        // board, O to move), and a game player 2 opened and both then continued with Play.
+        internal static void TextKeepsWhoStarted()
+        {
+            using (var g = new Game())
+            {
+                g.Move(1, 1, 2);
+                g.Undo();
+                Assert.Equal("3,3,3:.../.../...:O", g.ToText());
+                using (Game back = Game.FromText(g.ToText()))
+                {
+                    Assert.Equal(2, back.FirstPlayer);
+                    Assert.Equal(2, back.ToMove);
+                    Assert.Equal(Result.Pending, back.Play(0, 0));
+                    Assert.Equal(2, back[0, 0]);
+                }
+            }
+            using (var g = new Game())
+            {
+                g.Move(0, 0, 2);
+                g.Play(1, 1);
+                g.Play(0, 1);
+                using (Game back = Game.FromText(g.ToText()))
+                {
+                    Assert.Equal("3,3,3:OO./.X./...:X", back.ToText());
+                    Assert.Equal(2, back.FirstPlayer);
+                    Assert.Equal(1, back.ToMove);
+                    Assert.Status<IllegalMoveException>(Status.WrongTurn, () => back.Move(0, 2, 2));
+                    Assert.Equal(0, back.Move(2, 2, 1));
+                    Assert.Equal(2, back.Move(0, 2, 2));  // O completes the top row
+                    Assert.Equal(Result.BWins, back.Result);
+                }
+            }
+        }
+
+        // Lists longer than the first 64-entry buffer and a 1000 x 1000 text: the binding asks
+        // again at the reported size and returns everything.
+        internal static void LongListsAndTexts()
+        {
+            using (var g = new Game(2, 200, 100))
+            {
+                Result r = Result.Pending;
+                for (int c = 0; r == Result.Pending; c++)
+                {
+                    r = g.Play(0, c);
+                    if (r == Result.Pending) g.Play(1, c);
+                }
+                Assert.Equal(Result.AWins, r);
+                Assert.Equal(199, g.Moves.Count);
+                Assert.Equal(new Cell(1, 98), g.Moves[197]);
+                Assert.Equal(100, g.WinningLine.Count);
+                Assert.Equal(new Cell(0, 99), g.WinningLine[99]);
+                Assert.Equal(400, g.Cells.Count);
+                Assert.Equal((byte)2, g.Cells[200 + 98]);
+            }
+            using (var g = new Game(1000, 1000, 5))
+            {
+                for (int i = 0; i < 99; i++) g.Play(i, 999 - 3 * (i % 2));
+                string text = g.ToText();
+                Assert.Equal("1000,1000,5:".Length + 1000 * 1000 + 999 + ":O".Length, text.Length);
+                Assert.True(text.EndsWith(":O"), "O to move");
+                using (Game back = Game.FromText(text))
+                {
+                    Assert.Equal(text, back.ToText());
+                    Assert.Equal(2, back.ToMove);
+                    Assert.Equal(99, back.MoveCount);
+                    Assert.Equal(1000 * 1000 - 99, back.LegalMoves.Count);
+                    Assert.Equal(1, back[98, 999]);
+                }
+                Assert.Equal(99, g.Moves.Count);
+            }
+        }
+
         internal static void ConstructionErrors()
         {
             Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => new Game(0, 3, 3));

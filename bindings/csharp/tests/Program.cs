@@ -10,7 +10,7 @@ namespace TicTacToe.Tests
             var tests = new Action[]
             {
                 GameTests.DesignTicTacToeSeed, GameTests.PlayerTwoMayOpen, GameTests.QueriesAndHistory,
-                GameTests.DrawAndBWins, GameTests.CloneIsIndependent, GameTests.TextRoundTrip,
+                GameTests.DrawAndBWins, GameTests.CloneIsIndependent, GameTests.TextRoundTrip, GameTests.TextKeepsWhoStarted, GameTests.LongListsAndTexts,
                 GameTests.ConstructionErrors, GameTests.MoveErrorsChangeNothing, GameTests.DisposedGameThrows,
                 GameTests.DisposeFreesOnce, GameTests.CollectedGamesFreedOnce, GameTests.GamesOnThreads,
                 GameTests.LargeBoards,
