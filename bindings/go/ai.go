@@ -37,7 +37,11 @@ func (g *Game) Search(maxNodes uint64, maxTime time.Duration, seed uint64) (Cell
 		return Cell{}, err
 	}
 	defer g.unlock()
-	millis, err := u32("maxTime in ms", int((maxTime+time.Millisecond-1)/time.Millisecond))
+	ms := maxTime / time.Millisecond
+	if maxTime%time.Millisecond > 0 {
+		ms++ // round up, without the overflow of adding 999999ns to a huge duration
+	}
+	millis, err := u32("maxTime in ms", int(ms))
 	if err != nil {
 		return Cell{}, err
 	}

@@ -8,6 +8,7 @@ import "C"
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -132,16 +133,15 @@ func (g *Game) Move(row, col, player int) (int, error) {
 		return 0, err
 	}
 	defer g.unlock()
-	r, c, err := rowCol(row, col)
+	if !fits(player) { // C checks the player first, then the cell
+		return 0, g.moveError(StatusInvalidArgument, row, col, player, true)
+	}
+	r, c, err := g.at(row, col)
 	if err != nil {
 		return 0, err
 	}
-	pl, err := u32("player", player)
-	if err != nil {
-		return 0, err
-	}
-	if err := check(C.ttt_game_move(p, r, c, pl, &g.out)); err != nil {
-		return 0, err
+	if s := C.ttt_game_move(p, r, c, C.uint32_t(player), &g.out); s != C.TTT_OK {
+		return 0, g.moveError(Status(s), row, col, player, false)
 	}
 	return int(g.out), nil
 }
@@ -153,12 +153,12 @@ func (g *Game) Play(row, col int) (Result, error) {
 		return 0, err
 	}
 	defer g.unlock()
-	r, c, err := rowCol(row, col)
+	r, c, err := g.at(row, col)
 	if err != nil {
 		return 0, err
 	}
-	if err := check(C.ttt_game_play(p, r, c, &g.out)); err != nil {
-		return 0, err
+	if s := C.ttt_game_play(p, r, c, &g.out); s != C.TTT_OK {
+		return 0, g.moveError(Status(s), row, col, 0, false)
 	}
 	return Result(g.out), nil
 }
@@ -240,14 +240,38 @@ func (g *Game) Cell(row, col int) (int, error) {
 		return 0, err
 	}
 	defer g.unlock()
-	r, c, err := rowCol(row, col)
+	r, c, err := g.at(row, col)
 	if err != nil {
 		return 0, err
 	}
-	if err := check(C.ttt_game_cell(p, r, c, &g.out)); err != nil {
-		return 0, err
+	if s := C.ttt_game_cell(p, r, c, &g.out); s != C.TTT_OK {
+		return 0, g.moveError(Status(s), row, col, 0, false)
 	}
 	return int(g.out), nil
+}
+
+// at converts a cell for C; a row or column that uint32_t cannot hold is off every board.
+func (g *Game) at(row, col int) (r, c C.uint32_t, err error) {
+	if !fits(row) || !fits(col) {
+		return 0, 0, g.moveError(StatusOutOfBounds, row, col, 0, true)
+	}
+	return C.uint32_t(row), C.uint32_t(col), nil
+}
+
+// moveError is the error for a failed Move, Play or Cell, naming the cell or player at fault.
+func (g *Game) moveError(s Status, row, col, player int, outOfRange bool) *Error {
+	e := &Error{Status: s, Index: -1, outOfRange: outOfRange}
+	switch s {
+	case StatusOutOfBounds:
+		e.Detail = fmt.Sprintf("row %d, col %d is off the %dx%d board", row, col, g.rows, g.cols)
+	case StatusCellOccupied:
+		e.Detail = fmt.Sprintf("row %d, col %d is taken", row, col)
+	case StatusWrongTurn:
+		e.Detail = fmt.Sprintf("it is not player %d's turn", player)
+	case StatusInvalidArgument:
+		e.Detail = fmt.Sprintf("player must be 1 or 2, not %d", player)
+	}
+	return e
 }
 
 // MoveCount is the number of stones on the board.

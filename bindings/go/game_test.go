@@ -110,7 +110,7 @@ func TestIllegalMovesAreErrorsAndChangeNothing(t *testing.T) {
 	wantErr(t, err, ErrCellOccupied)
 	wantErr(t, err, ErrIllegalMove)
 	var e *Error
-	if !errors.As(err, &e) || e.Status != StatusCellOccupied || e.Error() != "tictactoe: cell occupied" {
+	if !errors.As(err, &e) || e.Status != StatusCellOccupied || e.Error() != "tictactoe: cell occupied: row 1, col 1 is taken" {
 		t.Fatalf("error %#v %q", e, err)
 	}
 	_, err = g.Play(3, 0)
@@ -165,7 +165,7 @@ func TestOutOfRangeNumbersNeverReachC(t *testing.T) {
 		wantErr(t, err, ErrRange)
 	}
 	_, err := g.Move(0, 0, -1)
-	if err == nil || !strings.Contains(err.Error(), "player = -1") {
+	if err == nil || !strings.Contains(err.Error(), "player must be 1 or 2, not -1") {
 		t.Fatalf("error %v does not name the argument", err)
 	}
 	if n := must(g.MoveCount()); n != 0 {
@@ -174,6 +174,81 @@ func TestOutOfRangeNumbersNeverReachC(t *testing.T) {
 	// The largest uint32 passes the Go check and reaches C, which answers with a status.
 	_, err = g.Play(math.MaxUint32, 0)
 	wantErr(t, err, ErrOutOfBounds)
+	if errors.Is(err, ErrRange) {
+		t.Fatal("a number that fits matches ErrRange")
+	}
+}
+
+// A number refused in Go gives the status C gives for any value outside the argument's
+// domain, so callers need not know where the check happened: a row of -1 is off the board
+// (an illegal move), a player or size of -1 an invalid argument.
+func TestOutOfRangeNumbersMatchTheStatus(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	is := func(err error, targets ...error) {
+		t.Helper()
+		for _, target := range targets {
+			if !errors.Is(err, target) {
+				t.Errorf("%v does not match %v", err, target)
+			}
+		}
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("%v is not an *Error", err)
+		}
+	}
+	for _, v := range []int{-1, math.MaxUint32 + 1, math.MinInt64} {
+		_, err := g.Play(v, 1)
+		is(err, ErrOutOfBounds, ErrIllegalMove, ErrRange)
+		_, err = g.Move(1, v, 1)
+		is(err, ErrOutOfBounds, ErrIllegalMove, ErrRange)
+		_, err = g.Cell(v, v)
+		is(err, ErrOutOfBounds, ErrRange)
+		_, err = g.Move(0, 0, v)
+		is(err, ErrInvalidArgument, ErrRange)
+		_, err = NewGame(v, 3, 3)
+		is(err, ErrInvalidArgument, ErrRange)
+		_, err = NewTicTacToe(v)
+		is(err, ErrInvalidArgument, ErrRange)
+		_, err = Validate([]string{"..."}, v)
+		is(err, ErrInvalidArgument, ErrRange)
+		_, err = ValidateText("...", 1, 3, v)
+		is(err, ErrInvalidArgument, ErrRange)
+		_, err = Judge(nil, 3, v, 3)
+		is(err, ErrInvalidArgument, ErrRange)
+	}
+	_, err := g.Play(-1, 2)
+	if err.Error() != "tictactoe: cell out of bounds: row -1, col 2 is off the 3x3 board" {
+		t.Errorf("message %q", err)
+	}
+	_, err = g.Search(0, -time.Second, 0)
+	is(err, ErrInvalidArgument, ErrRange)
+	// The largest duration is refused with its own (positive) number of milliseconds.
+	_, err = g.Search(0, math.MaxInt64, 0)
+	if is(err, ErrRange); !strings.Contains(err.Error(), "= 9223372036855 is out of range") {
+		t.Errorf("message %q", err)
+	}
+	// Judge reports the first bad move in order, whichever kind it is: here the move at
+	// index 5 comes after the game ended, before the negative row at index 6.
+	moves := []Cell{{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0, 2}, {2, 2}, {-1, 0}}
+	for _, judge := range []func() error{
+		func() error { _, err := Judge(moves, 3, 3, 3); return err },
+		func() error { _, err := FindWinner(moves); return err },
+	} {
+		err := judge()
+		wantErr(t, err, ErrGameOver)
+		if errors.Is(err, ErrRange) || err.(*Error).Index != 5 {
+			t.Errorf("%v", err)
+		}
+	}
+	_, err = Judge(moves[1:], 3, 3, 3) // no win now: the negative row, at index 5, is first
+	is(err, ErrOutOfBounds, ErrIllegalMove, ErrRange)
+	if e := err.(*Error); e.Index != 5 || e.Error() != "tictactoe: cell out of bounds: row -1, col 0 is off the 3x3 board (move 5)" {
+		t.Errorf("%q, index %d", e, e.Index)
+	}
+	_, err = FindWinner([]Cell{{0, 0}, {0, 0}})
+	if e, ok := err.(*Error); !ok || e.Status != StatusCellOccupied || e.Index != 1 {
+		t.Errorf("FindWinner: %v", err)
+	}
 }
 
 func TestCloneIsIndependent(t *testing.T) {

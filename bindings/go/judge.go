@@ -8,6 +8,7 @@ import "C"
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"unsafe"
 )
@@ -15,35 +16,30 @@ import (
 // Cell is a board position; rows and columns count from 0.
 type Cell struct{ Row, Col int }
 
-// flatten turns moves into row0, col0, row1, col1, ... for C.
-func flatten(moves []Cell) ([]C.uint32_t, error) {
+// flatten turns moves into row0, col0, row1, col1, ... for C. A row or column that uint32_t
+// cannot hold becomes 4294967295, off every board, so that C judges the moves in order and
+// reports the first bad one, whatever its kind.
+func flatten(moves []Cell) []C.uint32_t {
 	flat := make([]C.uint32_t, 0, 2*len(moves)+1) // +1: never empty, so &flat[0] is valid
-	for i, m := range moves {
-		r, err := u32(fmt.Sprintf("moves[%d].Row", i), m.Row)
-		if err != nil {
-			return nil, err
-		}
-		c, err := u32(fmt.Sprintf("moves[%d].Col", i), m.Col)
-		if err != nil {
-			return nil, err
+	for _, m := range moves {
+		r, c := C.uint32_t(math.MaxUint32), C.uint32_t(math.MaxUint32)
+		if fits(m.Row) && fits(m.Col) {
+			r, c = C.uint32_t(m.Row), C.uint32_t(m.Col)
 		}
 		flat = append(flat, r, c)
 	}
-	return flat[:cap(flat)], nil
+	return flat[:cap(flat)]
 }
 
 // Judge replays moves (player A / X first, then alternating) on an empty rows x cols board
 // where k in a row wins: "Find Winner", generalized. A move that breaks the rules gives an
-// *Error whose Index is its position in moves.
+// *Error whose Index is its position in moves (ErrOutOfBounds, ErrCellOccupied, ErrGameOver).
 func Judge(moves []Cell, rows, cols, k int) (Result, error) {
-	flat, err := flatten(moves)
-	if err != nil {
-		return 0, err
-	}
 	r, c, kk, err := size3(rows, cols, k)
 	if err != nil {
 		return 0, err
 	}
+	flat := flatten(moves)
 	var result C.TttResult
 	bad := C.size_t(0)
 	s := C.ttt_judge_ex(&flat[0], C.size_t(len(moves)), r, c, kk, &result, &bad)
@@ -51,19 +47,30 @@ func Judge(moves []Cell, rows, cols, k int) (Result, error) {
 	case C.TTT_OK:
 		return Result(result), nil
 	case C.TTT_OUT_OF_BOUNDS, C.TTT_CELL_OCCUPIED, C.TTT_GAME_OVER:
-		return 0, &Error{Status: Status(s), Index: int(bad)}
+		m := moves[bad]
+		e := &Error{Status: Status(s), Index: int(bad), outOfRange: !fits(m.Row) || !fits(m.Col)}
+		switch s {
+		case C.TTT_OUT_OF_BOUNDS:
+			e.Detail = fmt.Sprintf("row %d, col %d is off the %dx%d board", m.Row, m.Col, rows, cols)
+		case C.TTT_CELL_OCCUPIED:
+			e.Detail = fmt.Sprintf("row %d, col %d is taken", m.Row, m.Col)
+		case C.TTT_GAME_OVER:
+			e.Detail = "a move after the game ended"
+		}
+		return 0, e
 	}
 	return 0, check(s)
 }
 
-// FindWinner is LeetCode 1275 on 3 x 3: "A", "B", "Draw" or "Pending".
+// FindWinner is LeetCode 1275 on 3 x 3: "A", "B", "Draw" or "Pending". Errors as for Judge.
 func FindWinner(moves []Cell) (string, error) {
-	flat, err := flatten(moves)
-	if err != nil {
-		return "", err
-	}
+	flat := flatten(moves)
 	var answer *C.char
-	if err := check(C.ttt_find_winner(&flat[0], C.size_t(len(moves)), &answer)); err != nil {
+	if s := C.ttt_find_winner(&flat[0], C.size_t(len(moves)), &answer); s != C.TTT_OK {
+		_, err := Judge(moves, 3, 3, 3) // the same error, with the index of the bad move
+		if err == nil {
+			err = check(s)
+		}
 		return "", err
 	}
 	return C.GoString(answer), nil
@@ -78,15 +85,6 @@ func size3(rows, cols, k int) (r, c, kk C.uint32_t, err error) {
 		return
 	}
 	kk, err = u32("k", k)
-	return
-}
-
-// rowCol checks and converts a board position.
-func rowCol(row, col int) (r, c C.uint32_t, err error) {
-	if r, err = u32("row", row); err != nil {
-		return
-	}
-	c, err = u32("col", col)
 	return
 }
 
@@ -122,7 +120,8 @@ func Validate(board []string, k int) (Verdict, error) {
 	rows := make([]*C.char, len(board)+1) // C memory only, so Go may pass it to C
 	for i, row := range board {
 		if strings.IndexByte(row, 0) >= 0 {
-			return 0, fmt.Errorf("%w: board[%d] contains a NUL byte", ErrParse, i)
+			return 0, &Error{Status: StatusParseError, Index: -1,
+				Detail: fmt.Sprintf("board[%d] contains a NUL byte", i)}
 		}
 		rows[i] = C.CString(row)
 		defer C.free(unsafe.Pointer(rows[i]))

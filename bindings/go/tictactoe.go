@@ -7,8 +7,11 @@
 // goroutine.
 //
 // Failures are errors: *Error carries the library's Status and matches the sentinel errors
-// (ErrCellOccupied, ...) and ErrIllegalMove with errors.Is. Misuse found before the library is
-// called wraps ErrRange (a negative number or one above 4294967295) or is ErrClosed.
+// (ErrCellOccupied, ...) and ErrIllegalMove with errors.Is. A number that does not fit the C
+// API's uint32_t (negative, or above 4294967295) never reaches C: it gives the *Error that C
+// gives for a value outside the argument's domain (ErrOutOfBounds for a row or column,
+// ErrInvalidArgument for the others), which also matches ErrRange. A closed game gives
+// ErrClosed.
 package tictactoe
 
 /*
@@ -53,27 +56,41 @@ func (s Status) String() string { return C.GoString(C.ttt_status_str(C.TttStatus
 // Error is a non-OK status from the library.
 type Error struct {
 	Status Status
-	// Index is, for Judge, the 0-based index of the move that broke the rules
+	// Index is, for Judge and FindWinner, the 0-based index of the move that broke the rules
 	// (StatusOutOfBounds, StatusCellOccupied, StatusGameOver); -1 otherwise.
 	Index int
+	// Detail says what was wrong when the binding knows more than the status, e.g.
+	// "row 3, col 0 is off the 3x3 board"; often empty.
+	Detail string
+	// outOfRange: a number did not fit uint32_t and was refused before calling C.
+	outOfRange bool
 }
 
+// Error is "tictactoe: STATUS[: DETAIL][ (move INDEX)]".
 func (e *Error) Error() string {
-	if e.Index >= 0 {
-		return fmt.Sprintf("tictactoe: %s (move %d)", e.Status, e.Index)
+	msg := "tictactoe: " + e.Status.String()
+	if e.Detail != "" {
+		msg += ": " + e.Detail
 	}
-	return "tictactoe: " + e.Status.String()
+	if e.Index >= 0 {
+		msg += fmt.Sprintf(" (move %d)", e.Index)
+	}
+	return msg
 }
 
-// Is makes errors.Is(err, ErrCellOccupied) compare statuses only, and errors.Is(err,
-// ErrIllegalMove) hold for every status that rejects a move.
+// Is makes errors.Is(err, ErrCellOccupied) compare statuses only, errors.Is(err,
+// ErrIllegalMove) hold for every status that rejects a move, and errors.Is(err, ErrRange)
+// hold for a number that did not fit uint32_t.
 func (e *Error) Is(target error) bool {
-	if target == ErrIllegalMove {
+	switch target {
+	case ErrIllegalMove:
 		switch e.Status {
 		case StatusOutOfBounds, StatusCellOccupied, StatusWrongTurn, StatusGameOver:
 			return true
 		}
 		return false
+	case ErrRange:
+		return e.outOfRange
 	}
 	t, ok := target.(*Error)
 	return ok && t.Status == e.Status
@@ -106,7 +123,8 @@ var (
 	ErrIllegalMove = errors.New("tictactoe: illegal move")
 	// ErrClosed is returned by every method of a closed Game.
 	ErrClosed = errors.New("tictactoe: the game is closed")
-	// ErrRange is wrapped by the error for a number that does not fit the C API's uint32_t.
+	// ErrRange matches the *Error for a number that does not fit the C API's uint32_t; that
+	// error's Status is StatusOutOfBounds (a row or column) or StatusInvalidArgument.
 	ErrRange = errors.New("tictactoe: argument out of range [0, 4294967295]")
 )
 
@@ -118,10 +136,15 @@ func check(s C.TttStatus) error {
 	return sentinel(Status(s))
 }
 
-// u32 converts an int for C, refusing what uint32_t cannot hold instead of wrapping around.
+// fits reports whether uint32_t can hold v.
+func fits(v int) bool { return v >= 0 && uint64(v) <= math.MaxUint32 }
+
+// u32 converts an int for C, refusing what uint32_t cannot hold instead of wrapping around:
+// StatusInvalidArgument (what C says for a value outside the argument's domain), naming it.
 func u32(name string, v int) (C.uint32_t, error) {
-	if v < 0 || uint64(v) > math.MaxUint32 {
-		return 0, fmt.Errorf("%w: %s = %d", ErrRange, name, v)
+	if !fits(v) {
+		return 0, &Error{Status: StatusInvalidArgument, Index: -1, outOfRange: true,
+			Detail: fmt.Sprintf("%s = %d is out of range [0, 4294967295]", name, v)}
 	}
 	return C.uint32_t(v), nil
 }

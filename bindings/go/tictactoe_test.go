@@ -205,6 +205,6 @@ func Example() {
 	fmt.Println(r, v.Valid(), v)
 	// Output:
 	// 0 tictactoe.Game(3,3,3:O../.X./...:X)
-	// true tictactoe: cell occupied
+	// true tictactoe: cell occupied: row 1, col 1 is taken
 	// A false X has more than one stone more than O (players alternate)
 }
