@@ -22,15 +22,32 @@ done
 out="$root/target/cpp-tests"
 mkdir -p "$out"
 
+warn=(-Wall -Wextra -Wpedantic -Werror)
 for src in "$here"/tests/*.cpp; do
   name="$(basename "$src" .cpp)"
-  echo "== cpp: $name"
-  g++ -std=c++17 -Wall -Wextra -Wpedantic -Werror -g -O1 \
+  echo "== cpp: $name (C++17, then under valgrind)"
+  g++ -std=c++17 "${warn[@]}" -g -O1 \
     -I "$root/include" -I "$here" "$src" \
     "$root/target/release/libtictactoe.a" -lpthread -ldl -lm -o "$out/$name"
   "$out/$name"
   valgrind --quiet --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=all \
     --show-leak-kinds=definite,indirect,possible "$out/$name" >/dev/null
+  # The same test as C++20 (overload sets change: e.g. string_view's iterator-pair
+  # constructor), built with AddressSanitizer and UBSan.
+  echo "== cpp: $name (C++20, ASan + UBSan)"
+  g++ -std=c++20 "${warn[@]}" -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
+    -I "$root/include" -I "$here" "$src" \
+    "$root/target/release/libtictactoe.a" -lpthread -ldl -lm -o "$out/${name}_cxx20"
+  "$out/${name}_cxx20" >/dev/null
+done
+
+# The header alone is clean under stricter warnings than the tests use, so that it does not
+# break a user's build that turns them on.
+echo "== cpp: header under -Wconversion -Wsign-conversion -Wshadow -Wold-style-cast"
+for std in c++17 c++20; do
+  printf '#include "tictactoe.hpp"\n' |
+    g++ -std=$std "${warn[@]}" -Wconversion -Wsign-conversion -Wshadow -Wold-style-cast \
+      -Wnon-virtual-dtor -I "$root/include" -I "$here" -x c++ -fsyntax-only -
 done
 
 # The README's example compiles cleanly and runs.

@@ -4,9 +4,10 @@
 // statuses into exceptions, handles into an RAII owner, and caller buffers into std::vector /
 // std::string. See bindings/cpp/README.md.
 //
-// Numbers in (rows, columns, k, players, search budgets) are taken as std::int64_t so that a
-// negative or too-large value (from any integer type) throws std::out_of_range instead of
-// silently wrapping to a different unsigned number; a seed is any std::uint64_t bit pattern.
+// Numbers in (rows, columns, k, players, search budgets) are taken as ttt::Integer, which any
+// integer type converts to with its exact value, so that a negative or too-large value throws
+// std::out_of_range instead of silently wrapping to a different unsigned number; a floating-point
+// or bool argument does not compile (it would be truncated). A seed is any std::uint64_t.
 // Everything the C library rejects throws a ttt::Error.
 #ifndef TICTACTOE_HPP
 #define TICTACTOE_HPP
@@ -15,12 +16,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -73,6 +76,46 @@ enum class Level : std::uint32_t {
   Medium = TTT_LEVEL_MEDIUM,    ///< one-ply greedy: wins, else blocks, else builds its lines
   Hard = TTT_LEVEL_HARD,        ///< a budgeted search of 2,000 nodes
   Perfect = TTT_LEVEL_PERFECT,  ///< perfect play where solvable, else a 20,000-node search
+};
+
+/// A number argument. Any integer type converts to it implicitly and keeps its exact value
+/// (signed or unsigned, up to 64 bits), so the wrapper can refuse what does not fit the C
+/// parameter instead of wrapping it. Floating-point values and bool do not convert: passing
+/// 1.5 as a row is a compile error rather than row 1.
+class Integer {
+ public:
+  template <class T,
+            std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
+  constexpr Integer(T value) noexcept  // implicit on purpose: g.play(1, 2)
+      : negative_(is_negative(value)), magnitude_(magnitude_of(value)) {}
+  template <class T,
+            std::enable_if_t<std::is_floating_point_v<T> || std::is_same_v<T, bool>, int> = 0>
+  Integer(T) = delete;
+
+  constexpr bool negative() const noexcept { return negative_; }
+  /// The absolute value.
+  constexpr std::uint64_t magnitude() const noexcept { return magnitude_; }
+  std::string to_string() const {
+    return (negative_ ? "-" : "") + std::to_string(magnitude_);
+  }
+
+ private:
+  template <class T>
+  static constexpr bool is_negative(T value) noexcept {
+    if constexpr (std::is_signed_v<T>) {
+      return value < 0;
+    } else {
+      return false;
+    }
+  }
+  template <class T>
+  static constexpr std::uint64_t magnitude_of(T value) noexcept {
+    const auto wide = static_cast<std::uint64_t>(value);  // two's complement for negatives
+    return is_negative(value) ? std::uint64_t{0} - wide : wide;
+  }
+
+  bool negative_;
+  std::uint64_t magnitude_;
 };
 
 /// A board cell, counted from 0.
@@ -177,19 +220,19 @@ inline void check(TttStatus raw, const char* where) {
 }
 
 /// The C API takes unsigned numbers; refuse what would wrap rather than pass a different one.
-inline std::uint64_t non_negative(std::int64_t value, const char* name) {
-  if (value < 0) {
-    throw std::out_of_range(std::string("ttt: ") + name + " = " + std::to_string(value) +
+inline std::uint64_t non_negative(Integer value, const char* name) {
+  if (value.negative()) {
+    throw std::out_of_range(std::string("ttt: ") + name + " = " + value.to_string() +
                             " is negative");
   }
-  return static_cast<std::uint64_t>(value);
+  return value.magnitude();
 }
-inline std::uint32_t u32(std::int64_t value, const char* name) {
+inline std::uint32_t u32(Integer value, const char* name) {
   if (non_negative(value, name) > std::numeric_limits<std::uint32_t>::max()) {
-    throw std::out_of_range(std::string("ttt: ") + name + " = " + std::to_string(value) +
+    throw std::out_of_range(std::string("ttt: ") + name + " = " + value.to_string() +
                             " does not fit 32 bits");
   }
-  return static_cast<std::uint32_t>(value);
+  return static_cast<std::uint32_t>(value.magnitude());
 }
 
 /// For the C functions that fill a caller buffer and report the needed count. Most lists are
@@ -225,13 +268,13 @@ struct ScoredMove {
 class Game {
  public:
   /// An empty rows x cols board where k in a row wins (default: classic 3,3,3).
-  explicit Game(std::int64_t rows = 3, std::int64_t cols = 3, std::int64_t k = 3) {
+  explicit Game(Integer rows = 3, Integer cols = 3, Integer k = 3) {
     detail::check(ttt_game_new(detail::u32(rows, "rows"), detail::u32(cols, "cols"),
                                detail::u32(k, "k"), &game_),
                   "ttt::Game");
   }
   /// "Design Tic-Tac-Toe": n x n, n in a row wins.
-  static Game tictactoe(std::int64_t n) {
+  static Game tictactoe(Integer n) {
     TttGame* g = nullptr;
     detail::check(ttt_tictactoe_new(detail::u32(n, "n"), &g), "ttt::Game::tictactoe");
     return Game(g);
@@ -265,7 +308,7 @@ class Game {
   }
 
   /// "Design Tic-Tac-Toe": player 1 or 2 moves; returns 0 (no winner yet), 1 or 2.
-  std::uint32_t move(std::int64_t row, std::int64_t col, std::int64_t player) {
+  std::uint32_t move(Integer row, Integer col, Integer player) {
     std::uint32_t winner = 0;
     detail::check(ttt_game_move(handle(), detail::u32(row, "row"), detail::u32(col, "col"),
                                 detail::u32(player, "player"), &winner),
@@ -273,7 +316,7 @@ class Game {
     return winner;
   }
   /// The side to move plays (row, col); returns the result after the move.
-  Result play(std::int64_t row, std::int64_t col) {
+  Result play(Integer row, Integer col) {
     TttResult result = TTT_PENDING;
     detail::check(
         ttt_game_play(handle(), detail::u32(row, "row"), detail::u32(col, "col"), &result),
@@ -307,7 +350,7 @@ class Game {
     return r == Result::AWins ? 1 : r == Result::BWins ? 2 : 0;
   }
   /// The stone on (row, col): 0 empty, 1 or 2.
-  std::uint32_t cell(std::int64_t row, std::int64_t col) const {
+  std::uint32_t cell(Integer row, Integer col) const {
     std::uint32_t player = 0;
     detail::check(
         ttt_game_cell(handle(), detail::u32(row, "row"), detail::u32(col, "col"), &player),
@@ -357,7 +400,7 @@ class Game {
   /// milliseconds (0 = no limit; at least one must be set, else InvalidArgument). Takes a win
   /// in one, else blocks a loss in one. A node budget alone is reproducible: the same game,
   /// budget and seed give the same move. Throws IllegalMove (GameOver) on a finished game.
-  Cell search(std::int64_t max_nodes, std::int64_t max_millis = 0, std::uint64_t seed = 0) const {
+  Cell search(Integer max_nodes, Integer max_millis = 0, std::uint64_t seed = 0) const {
     Cell cell{};
     detail::check(ttt_game_search(handle(), detail::non_negative(max_nodes, "max_nodes"),
                                   detail::u32(max_millis, "max_millis"), seed, &cell.row,
@@ -453,8 +496,8 @@ inline std::vector<std::uint32_t> flatten(const std::vector<Cell>& moves) {
 
 /// "Find Winner", generalized: replays moves (A first) on an empty rows x cols board.
 /// An illegal move throws IllegalMove whose move_index() says which one.
-inline Result judge(const std::vector<Cell>& moves, std::int64_t rows = 3, std::int64_t cols = 3,
-                    std::int64_t k = 3) {
+inline Result judge(const std::vector<Cell>& moves, Integer rows = 3, Integer cols = 3,
+                    Integer k = 3) {
   const std::vector<std::uint32_t> flat = detail::flatten(moves);
   TttResult result = TTT_PENDING;
   std::size_t bad = 0;
@@ -478,8 +521,8 @@ inline std::string_view find_winner(const std::vector<Cell>& moves) {
 
 /// "Valid State": is this board (row-major 'X', 'O', ' ' or '.'; '/' or '\n' may separate
 /// rows) reachable in a legal game of k in a row with X first?
-inline Verdict validate(std::string_view board, std::int64_t rows = 3, std::int64_t cols = 3,
-                        std::int64_t k = 3) {
+inline Verdict validate(std::string_view board, Integer rows = 3, Integer cols = 3,
+                        Integer k = 3) {
   TttVerdict verdict = TTT_VALID;
   detail::check(ttt_validate(board.data(), board.size(), detail::u32(rows, "rows"),
                              detail::u32(cols, "cols"), detail::u32(k, "k"), &verdict),
@@ -488,7 +531,7 @@ inline Verdict validate(std::string_view board, std::int64_t rows = 3, std::int6
 }
 
 /// LeetCode 794 shape: one string per row. k = 0 means k = rows = cols (square boards only).
-inline Verdict validate(const std::vector<std::string>& board_rows, std::int64_t k = 0) {
+inline Verdict validate(const std::vector<std::string>& board_rows, Integer k = 0) {
   std::vector<const char*> ptrs;
   ptrs.reserve(board_rows.size());
   for (const std::string& row : board_rows) {
@@ -502,6 +545,17 @@ inline Verdict validate(const std::vector<std::string>& board_rows, std::int64_t
   detail::check(ttt_validate_rows(ptrs.data(), ptrs.size(), detail::u32(k, "k"), &verdict),
                 "ttt::validate");
   return static_cast<Verdict>(verdict);
+}
+
+/// The rows as string_views (which need not be NUL-terminated: each is copied once).
+inline Verdict validate(const std::vector<std::string_view>& board_rows, Integer k = 0) {
+  return validate(std::vector<std::string>(board_rows.begin(), board_rows.end()), k);
+}
+
+/// The rows as a braced list: ttt::validate({"XOX", "O O", "XOX"}). This overload also keeps
+/// a two-row list unambiguous in C++20, where string_view has an iterator-pair constructor.
+inline Verdict validate(std::initializer_list<std::string_view> board_rows, Integer k = 0) {
+  return validate(std::vector<std::string>(board_rows.begin(), board_rows.end()), k);
 }
 
 }  // namespace ttt
