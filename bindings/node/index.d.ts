@@ -27,7 +27,7 @@ export class Game {
   /** Every move that keeps the position's value. */
   optimalMoves(): Cell[];
   /** A strong move under a node and/or time budget (at least one non-zero). */
-  search(options: { maxNodes?: number | bigint; maxMillis?: number; seed?: number | bigint }): Cell;
+  search(options?: { maxNodes?: number | bigint; maxMillis?: number; seed?: number | bigint }): Cell;
   /** A move at a difficulty level (see Level); deterministic for a game, level and seed. */
   aiMove(level: number, seed?: number | bigint): Cell;
   toText(): string;
@@ -53,12 +53,19 @@ export class Game {
   readonly winningLine: Cell[];
 }
 
-export function judge(moves: Cell[], size?: GameOptions): ResultString;
-export function findWinner(moves: Cell[]): ResultString;
-export function validate(board: string | string[], options?: { k?: number }): Verdict;
+/** A list of moves as [row, col] pairs; `as const` lists are fine. */
+export type Moves = ReadonlyArray<readonly [row: number, col: number]>;
+
+/** "Find Winner" on a rows x cols board, k in a row (each defaults to 3); A moves first. */
+export function judge(moves: Moves, size?: GameOptions): ResultString;
+/** LeetCode 1275 on 3 x 3. */
+export function findWinner(moves: Moves): ResultString;
+/** "Valid State": rows of equal length, or one string with rows split by '/' or '\n'. */
+export function validate(board: string | readonly string[], options?: { k?: number }): Verdict;
 export function version(): string;
 
 export class Verdict {
+  constructor(code: number);
   readonly code: number;
   readonly name: string;
   readonly valid: boolean;
@@ -69,7 +76,11 @@ export class Verdict {
   valueOf(): boolean;
 }
 
-export const Status: Readonly<Record<string, number>>;
+export const Status: Readonly<{
+  OK: 0; NULL_POINTER: 1; INVALID_ARGUMENT: 2; OUT_OF_BOUNDS: 3; CELL_OCCUPIED: 4; WRONG_TURN: 5;
+  GAME_OVER: 6; NOTHING_TO_UNDO: 7; NOTHING_TO_REDO: 8; PARSE_ERROR: 9; BUFFER_TOO_SMALL: 10;
+  TOO_LARGE: 11; OUT_OF_MEMORY: 12; UNREACHABLE_BOARD: 13; TOO_HARD: 14; INTERNAL_ERROR: 15;
+}>;
 export const Level: Readonly<{ RANDOM: 0; EASY: 1; MEDIUM: 2; HARD: 3; PERFECT: 4 }>;
 
 export class TicTacToeError extends Error {
