@@ -278,6 +278,64 @@ namespace TicTacToe.Tests
             Assert.Throws<ObjectDisposedException>(() => { var unused = g.Cells; });
         }
 
+        // Every member of a disposed game throws ObjectDisposedException (none reaches C).
+        internal static void EveryMemberOfADisposedGameThrows()
+        {
+            var g = new Game();
+            g.Dispose();
+            var calls = new Action[]
+            {
+                () => g.Redo(), () => g.Play(0, 0), () => { var x = g.Rows; }, () => { var x = g.Cols; }, () => { var x = g.K; },
+                () => { var x = g.ToMove; }, () => { var x = g.FirstPlayer; }, () => { var x = g.Result; }, () => { var x = g.Winner; },
+                () => { var x = g.Moves; }, () => { var x = g.WinningLine; }, () => g.BestMove(), () => g.OptimalMoves(),
+                () => g.Search(10), () => g.AiMove(Level.Random),
+            };
+            foreach (Action call in calls) Assert.Throws<ObjectDisposedException>(call);
+        }
+
+        // Dispose while another thread is using the game: that thread's calls either complete on
+        // live memory or throw ObjectDisposedException, nothing else; the game is freed once,
+        // after the last call that held it has returned.
+        internal static void DisposeWhileAnotherThreadUsesTheGame()
+        {
+            for (int round = 0; round < 20; round++)
+            {
+                long before = GameHandle.Releases;
+                var g = new Game(30, 30, 5);
+                Exception ended = null;
+                int calls = 0;
+                var running = new ManualResetEventSlim();
+                var worker = new Thread(() =>
+                {
+                    try
+                    {
+                        for (int i = 0; ; i++)
+                        {
+                            g.Play(i % 30, i / 30 % 30);
+                            var legal = g.LegalMoves;
+                            string text = g.ToText();
+                            g.Undo();
+                            if (legal.Count != 899 || text.Length == 0) throw new InvalidOperationException("a wrong answer");
+                            calls = i;
+                            if (i == 50) running.Set();
+                        }
+                    }
+                    catch (Exception e)
+                    {
+                        ended = e;
+                        running.Set();
+                    }
+                });
+                worker.Start();
+                running.Wait();
+                g.Dispose();
+                worker.Join();
+                Assert.True(ended is ObjectDisposedException, "the worker stops with ObjectDisposedException: " + ended);
+                Assert.True(calls >= 50, "the worker ran before the Dispose");
+                Assert.Equal(before + 1, GameHandle.Releases);
+            }
+        }
+
         internal static void DisposeFreesOnce()
         {
             long before = GameHandle.Releases;

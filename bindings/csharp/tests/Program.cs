@@ -11,7 +11,7 @@ namespace TicTacToe.Tests
             {
                 GameTests.DesignTicTacToeSeed, GameTests.PlayerTwoMayOpen, GameTests.QueriesAndHistory,
                 GameTests.DrawAndBWins, GameTests.CloneIsIndependent, GameTests.TextRoundTrip, GameTests.TextKeepsWhoStarted, GameTests.LongListsAndTexts,
-                GameTests.ConstructionErrors, GameTests.MoveErrorsChangeNothing, GameTests.DisposedGameThrows,
+                GameTests.ConstructionErrors, GameTests.MoveErrorsChangeNothing, GameTests.DisposedGameThrows, GameTests.EveryMemberOfADisposedGameThrows, GameTests.DisposeWhileAnotherThreadUsesTheGame,
                 GameTests.DisposeFreesOnce, GameTests.CollectedGamesFreedOnce, GameTests.GamesOnThreads,
                 GameTests.LargeBoards,
                 AiTests.EmptyBoardIsADraw, AiTests.ImmediateWin, AiTests.ForcedLoss, AiTests.Errors,
