@@ -51,7 +51,8 @@ namespace TicTacToe
         public int Move(int row, int col, int player)
         {
             uint r = Errors.U32(row, nameof(row)), c = Errors.U32(col, nameof(col)), p = Errors.U32(player, nameof(player));
-            Errors.Check(Native.ttt_game_move(Handle, r, c, p, out uint winner), "Game.Move");
+            Status s = Native.ttt_game_move(Handle, r, c, p, out uint winner);
+            if (s != Status.Ok) Errors.Check(s, "Game.Move(" + row + ", " + col + ", player " + player + ")");
             return (int)winner;
         }
 
@@ -59,7 +60,8 @@ namespace TicTacToe
         public Result Play(int row, int col)
         {
             uint r = Errors.U32(row, nameof(row)), c = Errors.U32(col, nameof(col));
-            Errors.Check(Native.ttt_game_play(Handle, r, c, out Result result), "Game.Play");
+            Status s = Native.ttt_game_play(Handle, r, c, out Result result);
+            if (s != Status.Ok) Errors.Check(s, "Game.Play(" + row + ", " + col + ")");
             return result;
         }
 
@@ -118,7 +120,8 @@ namespace TicTacToe
             get
             {
                 uint r = Errors.U32(row, nameof(row)), c = Errors.U32(col, nameof(col));
-                Errors.Check(Native.ttt_game_cell(Handle, r, c, out uint p), "Game[row, col]");
+                Status s = Native.ttt_game_cell(Handle, r, c, out uint p);
+                if (s != Status.Ok) Errors.Check(s, "Game[" + row + ", " + col + "]");
                 return (int)p;
             }
         }

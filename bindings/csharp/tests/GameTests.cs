@@ -254,6 +254,13 @@ namespace TicTacToe.Tests
                 Assert.Throws<ArgumentOutOfRangeException>(() => { int unused = g[0, -1]; });
                 Assert.Equal(before, g.ToText());
                 Assert.Equal(1, g.MoveCount);
+                // The message names the call, its cell (and player) and the status.
+                var e = Assert.Throws<IllegalMoveException>(() => g.Play(1, 1));
+                Assert.Equal("Game.Play(1, 1): cell occupied", e != null ? e.Message : null);
+                e = Assert.Throws<IllegalMoveException>(() => g.Move(0, 0, 1));
+                Assert.Equal("Game.Move(0, 0, player 1): not this player's turn", e != null ? e.Message : null);
+                e = Assert.Throws<IllegalMoveException>(() => { int unused = g[0, 7]; });
+                Assert.Equal("Game[0, 7]: cell out of bounds", e != null ? e.Message : null);
             }
         }
 
