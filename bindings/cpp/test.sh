@@ -10,7 +10,9 @@ done
 
 # The binding covers the whole C API: every function the header declares is called from
 # tictactoe.hpp (called or passed), except those listed here with the reason.
-not_wrapped=" ttt_judge "  # ttt_judge_ex does the same and also reports the bad move's index
+# ttt_judge_ex does the same as ttt_judge and ttt_find_winner and also reports the bad move's
+# index (find_winner is judge on 3 x 3 with the answer as ttt_result_str's string).
+not_wrapped=" ttt_judge ttt_find_winner "
 missing=""
 for fn in $(sed -nE 's/^[A-Za-z].*[ *](ttt_[a-z0-9_]+)\(.*/\1/p' "$root/include/tictactoe.h"); do
   case "$not_wrapped" in *" $fn "*) continue ;; esac

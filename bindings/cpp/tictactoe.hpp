@@ -511,12 +511,11 @@ inline Result judge(const std::vector<Cell>& moves, Integer rows = 3, Integer co
   return static_cast<Result>(result);
 }
 
-/// LeetCode 1275 on 3 x 3: "A", "B", "Draw" or "Pending".
+/// LeetCode 1275 on 3 x 3: "A", "B", "Draw" or "Pending" (static strings). judge() on the
+/// classic board rather than ttt_find_winner, so that an IllegalMove carries move_index() here
+/// too.
 inline std::string_view find_winner(const std::vector<Cell>& moves) {
-  const std::vector<std::uint32_t> flat = detail::flatten(moves);
-  const char* answer = nullptr;
-  detail::check(ttt_find_winner(flat.data(), moves.size(), &answer), "ttt::find_winner");
-  return answer;
+  return to_string(judge(moves));
 }
 
 /// "Valid State": is this board (row-major 'X', 'O', ' ' or '.'; '/' or '\n' may separate

@@ -54,6 +54,9 @@ static void judge_errors() {
   CHECK_THROWS_IF(ttt::judge({{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0, 2}, {2, 2}}),
                   ttt::IllegalMove, at(5));
   CHECK_STATUS(ttt::find_winner({{0, 0}, {0, 0}}), ttt::IllegalMove, Status::CellOccupied);
+  // find_winner says which move, as judge does.
+  CHECK_THROWS_IF(ttt::find_winner({{0, 0}, {1, 1}, {0, 0}}), ttt::IllegalMove, at(2));
+  CHECK_THROWS_IF(ttt::find_winner({{3, 0}}), ttt::IllegalMove, at(0));
   CHECK_STATUS(ttt::judge({}, 0, 3, 3), ttt::InvalidArgument, Status::InvalidArgument);
   CHECK_STATUS(ttt::judge({}, 3, 3, 4), ttt::InvalidArgument, Status::InvalidArgument);
   CHECK_THROWS(ttt::judge({}, -3, 3, 3), std::out_of_range);
