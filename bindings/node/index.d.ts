@@ -9,6 +9,8 @@ export interface GameOptions { rows?: number; cols?: number; k?: number }
 export class Game {
   /** An empty rows x cols game where k in a row wins (each defaults to 3). */
   constructor(options?: GameOptions);
+  /** The same, positionally, as Python's Game(3, 3, 3). */
+  constructor(rows: number, cols?: number, k?: number);
   /** "Design Tic-Tac-Toe": n x n, n in a row wins. */
   static ticTacToe(n: number): Game;
   /** Reads toText()'s format, e.g. "3,3,3:X.O/.X./...:O". */
@@ -58,10 +60,11 @@ export type Moves = ReadonlyArray<readonly [row: number, col: number]>;
 
 /** "Find Winner" on a rows x cols board, k in a row (each defaults to 3); A moves first. */
 export function judge(moves: Moves, size?: GameOptions): ResultString;
+export function judge(moves: Moves, rows: number, cols?: number, k?: number): ResultString;
 /** LeetCode 1275 on 3 x 3. */
 export function findWinner(moves: Moves): ResultString;
 /** "Valid State": rows of equal length, or one string with rows split by '/' or '\n'. */
-export function validate(board: string | readonly string[], options?: { k?: number }): Verdict;
+export function validate(board: string | readonly string[], options?: { k?: number } | number): Verdict;
 export function version(): string;
 
 export class Verdict {

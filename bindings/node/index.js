@@ -7,7 +7,7 @@ const errors = require('./lib/errors');
 const { Game, nativeFrees } = require('./lib/game');
 
 const {
-  check, errorFor, u32, options,
+  check, errorFor, u32, options, size,
 } = errors;
 const RULE_BREAKS = new Set(['OUT_OF_BOUNDS', 'CELL_OCCUPIED', 'GAME_OVER']);
 const PARSE_ERROR = STATUS_NAMES.indexOf('PARSE_ERROR');
@@ -39,10 +39,10 @@ function flatMoves(moves) {
 /**
  * "Find Winner", generalized: replays [row, col] moves (A first) and returns "A", "B", "Draw" or
  * "Pending". A move that breaks the rules throws an IllegalMoveError whose `index` is its
- * position in `moves`.
+ * position in `moves`. The size is {rows, cols, k} or positional (moves, rows, cols, k).
  */
-function judge(moves, opts) {
-  const { rows = 3, cols = 3, k = 3 } = options(opts);
+function judge(moves, opts, colsArg, kArg) {
+  const { rows, cols, k } = size(opts, colsArg, kArg);
   const flat = flatMoves(moves);
   const status = C.ttt_judge_ex(flat, moves.length, u32('rows', rows), u32('cols', cols),
     u32('k', k), resultOut, indexOut);
@@ -125,10 +125,10 @@ function boardRows(board) {
  * "Valid State", generalized: is `board` reachable in a legal game where X moves first?
  * `board` is an array of row strings (LeetCode's form) or one string with rows split by '/' or
  * '\n' (an unsplit string must be square). Cells are 'X', 'O', and ' ' or '.' for empty.
- * `k` defaults to rows = cols, an InvalidArgumentError for a non-square board.
+ * `k` ({k} or a number) defaults to rows = cols, an InvalidArgumentError for a non-square board.
  */
 function validate(board, opts) {
-  const { k } = options(opts);
+  const { k } = typeof opts === 'number' ? { k: opts } : options(opts);
   if (k !== undefined && u32('k', k) === 0) {
     throw errorFor(INVALID_ARGUMENT, 'k must be at least 1; leave it out for k = rows = cols');
   }

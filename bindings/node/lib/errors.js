@@ -96,7 +96,19 @@ function options(value) {
   return value;
 }
 
+/**
+ * A board size: {rows, cols, k} from an options object, or positional numbers (rows, cols, k)
+ * as Python's Game(3, 3, 3) takes them. Each left out is 3. Not range-checked here (u32 does).
+ */
+function size(first, cols, k) {
+  if (typeof first === 'number') {
+    return { rows: first, cols: cols === undefined ? 3 : cols, k: k === undefined ? 3 : k };
+  }
+  const { rows = 3, cols: c = 3, k: kk = 3 } = options(first);
+  return { rows, cols: c, k: kk };
+}
+
 module.exports = {
   TicTacToeError, IllegalMoveError, HistoryError, ParseError, InvalidArgumentError,
-  GameClosedError, errorFor, check, u32, u64, options,
+  GameClosedError, errorFor, check, u32, u64, options, size,
 };

@@ -3,7 +3,7 @@
 const util = require('node:util');
 const { C, STATUS_NAMES, RESULT_STRINGS: RESULTS } = require('./native');
 const {
-  GameClosedError, check, errorFor, u32, u64, options: optionBag,
+  GameClosedError, check, u32, u64, options: optionBag, size,
 } = require('./errors');
 
 const WINNERS = [0, 1, 2, 0]; // result -> winning player
@@ -59,13 +59,13 @@ class Game {
 
   /**
    * An empty rows x cols game where k in a row wins; player 1 moves first.
-   * @param {{rows?: number, cols?: number, k?: number}} [options] each defaults to 3
+   * `new Game({rows, cols, k})` or `new Game(rows, cols, k)`; each defaults to 3.
    */
-  constructor(options = {}) {
+  constructor(options, colsArg, kArg) {
     if (options instanceof Owned) {
       this.#ptr = options.ptr;
     } else {
-      const { rows = 3, cols = 3, k = 3 } = optionBag(options);
+      const { rows, cols, k } = size(options, colsArg, kArg);
       const status = C.ttt_game_new(u32('rows', rows), u32('cols', cols), u32('k', k), out);
       this.#ptr = created(status, `rows ${rows}, cols ${cols}, k ${k}`).ptr;
     }

@@ -153,7 +153,7 @@ test('wrong types and out-of-range numbers throw TypeError / RangeError before C
   assert.throws(() => g.move(0, 0, -1), /player must be an integer/);
   assert.throws(() => judge('0,0'), TypeError);
   assert.throws(() => judge([[0, 0], [1]]), /moves\[1\] must be \[row, col\]/);
-  assert.throws(() => new Game(3), TypeError);
+  assert.throws(() => new Game('3'), TypeError);
   assert.equal(g.moveCount, 0);
   // The largest uint32 passes the JS check and reaches C, which answers with a status.
   assert.throws(() => g.play(2 ** 32 - 1, 0), { code: 'OUT_OF_BOUNDS' });

@@ -51,10 +51,25 @@ test('validate: k = 0 is an InvalidArgumentError in every board form (0 is not "
 });
 
 test('option bags must be objects', () => {
-  for (const options of [null, 3, 'k', true]) {
+  for (const options of [null, 'k', true, []]) {
     assert.throws(() => validate('X........', options), /options must be an object/);
     assert.throws(() => judge([], options), /options must be an object/);
     assert.throws(() => new ttt.Game().search(options), /options must be an object/);
   }
   assert.throws(() => new ttt.Game([3, 3, 3]), /options must be an object/);
+});
+
+test('sizes may also be given positionally, as in Python (Game(3, 3, 3), judge(moves, 3, 3, 3))', () => {
+  const g = new ttt.Game(4, 5, 3);
+  assert.deepEqual([g.rows, g.cols, g.k], [4, 5, 3]);
+  const d = new ttt.Game(4);
+  assert.deepEqual([d.rows, d.cols, d.k], [4, 3, 3], 'the rest default to 3, like the options');
+  assert.equal(judge([[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]], 2, 5, 3), 'A');
+  assert.equal(judge([[0, 0], [1, 0], [0, 1]], 3, 3, 2), 'A');
+  assert.equal(validate('XO../....', 2).valid, true);
+  assert.throws(() => new ttt.Game(3, '3'), TypeError);
+  assert.throws(() => new ttt.Game(3, 3, -3), RangeError);
+  assert.throws(() => judge([], 3, 3, 4), ttt.InvalidArgumentError);
+  assert.throws(() => validate('X........', 0), ttt.InvalidArgumentError);
+  assert.throws(() => validate('X........', 1.5), RangeError);
 });
