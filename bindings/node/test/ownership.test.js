@@ -72,3 +72,22 @@ test('the GC frees each game exactly once; close() disarms it', async () => {
   })();
   await settleFrees(base + 2002);
 });
+
+test('worker threads each load the package and play their own games', async () => {
+  const { Worker } = require('node:worker_threads');
+  const code = `const { parentPort, workerData } = require('node:worker_threads');
+    const { Game, judge } = require(workerData);
+    const g = new Game();
+    g.move(1, 1, 2);
+    parentPort.postMessage([JSON.stringify(g), judge([[0, 0], [2, 0], [1, 1], [2, 1], [2, 2]])]);
+    g.close();`;
+  const runs = Array.from({ length: 4 }, () => new Promise((resolve, reject) => {
+    const w = new Worker(code, { eval: true, workerData: require.resolve('..') });
+    w.once('message', resolve);
+    w.once('error', reject);
+  }));
+  for (const [text, winner] of await Promise.all(runs)) {
+    assert.equal(Game.fromText(JSON.parse(text)).firstPlayer, 2);
+    assert.equal(winner, 'A');
+  }
+});
