@@ -167,8 +167,9 @@ namespace TicTacToe
             var cells = new Cell[moves.Length];
             for (int i = 0; i < moves.Length; i++)
             {
-                if (moves[i] == null || moves[i].Length != 2)
-                    throw new ArgumentException("each move must be {row, col}", "moves[" + i + "]");
+                if (moves[i] == null) throw new ArgumentNullException("moves[" + i + "]", "each move must be {row, col}, not null");
+                if (moves[i].Length != 2)
+                    throw new ArgumentException("each move must be {row, col}, not " + moves[i].Length + " numbers", "moves[" + i + "]");
                 cells[i] = new Cell(moves[i][0], moves[i][1]);
             }
             return cells;

@@ -64,6 +64,10 @@ namespace TicTacToe.Tests
             Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.Judge(M(0, -1)));
             Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.FindWinner(M(-1, 0)));
             Assert.Throws<ArgumentException>(() => Ttt.Judge(new[] { new[] { 0, 0, 0 } }));
+            Assert.Throws<ArgumentException>(() => Ttt.FindWinner(new[] { new[] { 0, 0 }, new[] { 1 } }));
+            var n = Assert.Throws<ArgumentNullException>(() => Ttt.Judge(new[] { new[] { 0, 0 }, null }));
+            Assert.Equal("moves[1]", n != null ? n.ParamName : null);
+            Assert.Throws<ArgumentNullException>(() => Ttt.FindWinner(new int[][] { null }));
             Assert.Throws<ArgumentNullException>(() => Ttt.Judge((int[][])null));
         }
 
