@@ -137,3 +137,19 @@ func TestEveryHeaderLevelIsWrapped(t *testing.T) {
 		t.Errorf("header has %d levels, the binding %d", len(defs), len(wrapped))
 	}
 }
+
+// A lost position scores -N: X (0,0), O (0,1), X (1,1); O must block at (2,2), X then forks
+// with (1,0) (threatening (2,0) and (1,2)), O blocks one, X completes the other: O loses on
+// the 4th ply from now. Any other O move loses on the 2nd, so the slowest loss is (2,2), -4.
+func TestBestMoveLosingScore(t *testing.T) {
+	g := must(ParseGame("3,3,3:XO./.X./...:O"))
+	defer g.Close()
+	move, score, err := g.BestMove()
+	if err != nil || move != (Cell{2, 2}) || score != -4 {
+		t.Fatalf("best move %v score %d, %v; want (2,2) -4", move, score, err)
+	}
+	must(g.Play(2, 2))
+	if _, score, _ := g.BestMove(); score != 3 {
+		t.Fatalf("X to move after the block: score %d, want 3 (fork, block, win)", score)
+	}
+}

@@ -462,3 +462,107 @@ func TestFailedCallsReturnZeroValues(t *testing.T) {
 		t.Errorf("Cells of a closed game: %v, %v; want nil, ErrClosed", cells, err)
 	}
 }
+
+// A nil *Game (e.g. from a failed NewGame whose error was ignored) returns ErrClosed.
+func TestNilGame(t *testing.T) {
+	var g *Game
+	if err := g.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Play(0, 0); err != ErrClosed {
+		t.Fatal(err)
+	}
+	if _, err := g.Clone(); err != ErrClosed {
+		t.Fatal(err)
+	}
+	if _, _, err := g.BestMove(); err != ErrClosed {
+		t.Fatal(err)
+	}
+	if r, c, k := g.Size(); r != 0 || c != 0 || k != 0 || g.String() != "tictactoe.Game(tictactoe: the game is closed)" {
+		t.Fatal(g)
+	}
+	var zero Game // the zero Game is a closed one
+	if _, err := zero.ToMove(); err != ErrClosed || zero.Close() != nil {
+		t.Fatal(err)
+	}
+}
+
+// The text form keeps whose turn it is and who started, including when player 2 opened.
+func TestTextKeepsWhoStarted(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	must(g.Move(1, 1, 2))
+	must(g.Move(0, 0, 1))
+	must(g.Move(2, 2, 2)) // O started: O has 2, X has 1, X to move
+	for _, s := range []string{text(t, g), "3,3,3:X../.O./..O:X"} {
+		h := must(ParseGame(s))
+		if p := must(h.ToMove()); p != 1 {
+			t.Errorf("%s: to move %d", s, p)
+		}
+		if p := must(h.FirstPlayer()); p != 2 {
+			t.Errorf("%s: first player %d", s, p)
+		}
+		if w := must(h.Move(0, 2, 1)); w != 0 {
+			t.Errorf("%s: continuing: %d", s, w)
+		}
+		_, err := h.Move(0, 1, 1)
+		wantErr(t, err, ErrWrongTurn)
+		h.Close()
+	}
+	// Undoing player 2's opening keeps player 2 to move, and so does the text of that.
+	e := newGame(t, 3, 3, 3)
+	must(e.Move(0, 0, 2))
+	if err := e.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	s := text(t, e)
+	if s != "3,3,3:.../.../...:O" {
+		t.Fatalf("text %q", s)
+	}
+	h := must(ParseGame(s))
+	defer h.Close()
+	if p := must(h.FirstPlayer()); p != 2 || must(h.ToMove()) != 2 {
+		t.Fatalf("first player %d", p)
+	}
+	for _, bad := range []string{"", "3,3,3", "3,3,3:.../.../...", "3,3,3:.../.../...:Z", "-1,3,3:...:X",
+		"3,3,3:.../.../....:X", "a,b,c:...:X"} {
+		if _, err := ParseGame(bad); err == nil {
+			t.Errorf("ParseGame(%q) accepted", bad)
+		}
+	}
+}
+
+// Variable-length results larger than the first buffer: a 1000x1000 board's text is about a
+// megabyte, its cells a million, and both survive the round trip.
+func TestLargeBoardText(t *testing.T) {
+	g := newGame(t, 1000, 1000, 5)
+	for i := 0; i < 100; i++ {
+		must(g.Play(i*7%1000, i*13%1000+i/50))
+	}
+	s := text(t, g)
+	if len(s) != len("1000,1000,5:")+1000*1000+999+len(":X") {
+		t.Fatalf("text of %d bytes", len(s))
+	}
+	h := must(ParseGame(s))
+	defer h.Close()
+	if text(t, h) != s || must(h.MoveCount()) != 100 {
+		t.Fatal("round trip changed the game")
+	}
+	if n := len(must(h.LegalMoves())); n != 1000*1000-100 {
+		t.Fatalf("legal moves %d", n)
+	}
+	cells := must(h.Cells())
+	if len(cells) != 1000*1000 || cells[7*1000+13] != 2 || cells[0] != 1 {
+		t.Fatalf("cells: %d, %d, %d", len(cells), cells[7*1000+13], cells[0])
+	}
+	// The winning line comes back whole, end to end, even when longer than k.
+	w := newGame(t, 2, 9, 3)
+	for _, m := range []Cell{{0, 0}, {1, 0}, {0, 1}, {1, 2}, {0, 3}, {1, 4}, {0, 4}, {1, 6}} {
+		must(w.Play(m.Row, m.Col))
+	}
+	if r := must(w.Play(0, 2)); r != AWins {
+		t.Fatalf("result %v", r)
+	}
+	if line := must(w.WinningLine()); !reflect.DeepEqual(line, []Cell{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}}) {
+		t.Fatalf("winning line %v", line)
+	}
+}

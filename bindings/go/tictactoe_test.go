@@ -208,3 +208,86 @@ func Example() {
 	// true tictactoe: cell occupied: row 1, col 1 is taken
 	// A false X has more than one stone more than O (players alternate)
 }
+
+// Every TTT_ status of the header has a Status constant, a sentinel error that matches it and
+// nothing else, and a message of its own.
+func TestEveryHeaderStatusHasASentinel(t *testing.T) {
+	h, err := os.ReadFile("../../include/tictactoe.h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sentinels := map[string]*Error{"NULL_POINTER": ErrNullPointer,
+		"INVALID_ARGUMENT": ErrInvalidArgument, "OUT_OF_BOUNDS": ErrOutOfBounds,
+		"CELL_OCCUPIED": ErrCellOccupied, "WRONG_TURN": ErrWrongTurn, "GAME_OVER": ErrGameOver,
+		"NOTHING_TO_UNDO": ErrNothingToUndo, "NOTHING_TO_REDO": ErrNothingToRedo,
+		"PARSE_ERROR": ErrParse, "BUFFER_TOO_SMALL": ErrBufferTooSmall, "TOO_LARGE": ErrTooLarge,
+		"OUT_OF_MEMORY": ErrOutOfMemory, "UNREACHABLE_BOARD": ErrUnreachableBoard,
+		"TOO_HARD": ErrTooHard, "INTERNAL_ERROR": ErrInternal}
+	enum := regexp.MustCompile(`(?s)enum TttStatus.*?\};`).Find(h)
+	defs := regexp.MustCompile(`TTT_(\w+) = (\d+)`).FindAllSubmatch(enum, -1)
+	if len(defs) != len(sentinels)+1 { // + TTT_OK
+		t.Fatalf("header has %d statuses, the binding %d sentinels + OK", len(defs), len(sentinels))
+	}
+	messages := map[string]bool{}
+	for _, d := range defs {
+		name := string(d[1])
+		if name == "OK" {
+			continue
+		}
+		s, ok := sentinels[name]
+		if !ok {
+			t.Errorf("TTT_%s has no sentinel", name)
+			continue
+		}
+		if fmt.Sprint(uint32(s.Status)) != string(d[2]) {
+			t.Errorf("%s: sentinel status %d, header %s", name, s.Status, d[2])
+		}
+		err := error(&Error{Status: s.Status, Index: -1})
+		for other, o := range sentinels {
+			if errors.Is(err, o) != (other == name) {
+				t.Errorf("errors.Is(%s, Err for %s) = %v", name, other, !(other == name))
+			}
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "tictactoe: ") || strings.Contains(msg, "unknown") || messages[msg] {
+			t.Errorf("%s: message %q is not its own", name, msg)
+		}
+		messages[msg] = true
+	}
+	if Status(99).String() != "unknown status" || Result(9).String() != "unknown" {
+		t.Error("unknown values")
+	}
+}
+
+// Boards no caller should be able to crash it with.
+func TestValidateBadBoards(t *testing.T) {
+	for _, c := range []struct {
+		board  []string
+		k      int
+		target error
+	}{
+		{nil, 0, ErrInvalidArgument},
+		{[]string{}, 3, ErrInvalidArgument},
+		{[]string{""}, 0, ErrInvalidArgument},
+		{[]string{"", "", ""}, 0, ErrInvalidArgument},
+		{[]string{"XOX", "OXO", "XO"}, 0, ErrParse},   // ragged
+		{[]string{"XOX", "OXOX", "XOX"}, 0, ErrParse}, // ragged
+		{[]string{"xo.", "...", "..."}, 0, ErrParse},  // lower case
+		{[]string{"X-.", "...", "..."}, 0, ErrParse},
+		{[]string{"XO.", "...", "...", "..."}, 0, ErrInvalidArgument}, // k = 0 needs a square
+		{[]string{"XO.", "...", "..."}, 4, ErrInvalidArgument},        // k > max(rows, cols)
+	} {
+		if v, err := Validate(c.board, c.k); !errors.Is(err, c.target) || v != 0 {
+			t.Errorf("Validate(%q, %d) = %v, %v; want %v", c.board, c.k, v, err, c.target)
+		}
+	}
+	for _, board := range []string{"", "XO", "XOX/OXO/XO", "XOX\nOXO\nXOZ", "XOX/OXO/XOX/X"} {
+		if _, err := ValidateText(board, 3, 3, 3); !errors.Is(err, ErrParse) {
+			t.Errorf("ValidateText(%q) = %v; want ErrParse", board, err)
+		}
+	}
+	// '/' and '\n' are separators wherever they appear, so a trailing one is harmless.
+	if v := must(ValidateText("XOX\nOXO\nXOX\n", 3, 3, 3)); !v.Valid() {
+		t.Errorf("newline-separated board: %v", v)
+	}
+}
