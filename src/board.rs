@@ -22,10 +22,10 @@ const NEVER: i32 = i32::MAX;
 /// boards above `SMALL_BOARD` without a bitboard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Tallies {
-    /// Rows, then columns, then the ↘ and ↙ diagonals through the corners; empty when no
-    /// direction is counted. Lines of uncounted directions are tallied too (it costs less than
-    /// a branch) but never compared; all the rows (columns) of an uncounted direction share
-    /// one tally, so a 1 × n board keeps four, not n + 3.
+    /// Rows, then columns, then the ↘ and ↙ diagonals through the corners (always the last
+    /// two); empty when no direction is counted. Lines of uncounted directions are tallied too
+    /// (it costs less than a branch) but never compared; all the rows (columns) of an uncounted
+    /// direction share one tally, so a 1 × n board keeps four, not n + 3.
     sums: Vec<i32>,
     /// Per player and direction (→ ↓ ↘ ↙): the tally of a line complete for that player (k
     /// for X, -k for O), or `NEVER` when the direction is not counted.
@@ -33,15 +33,14 @@ struct Tallies {
     /// For → and ↓: the mask that turns a row (column) number into its tally's offset, all ones
     /// when the direction is counted and 0 when its lines share one tally.
     mask: [usize; 2],
-    /// Where the column tallies start, and where the two diagonal tallies start.
+    /// Where the column tallies start.
     cols_at: usize,
-    diagonals_at: usize,
 }
 
 impl Tallies {
     /// No tallies: for boards that decide every direction another way.
     fn none() -> Tallies {
-        Tallies { sums: Vec::new(), full: [[NEVER; 4]; 2], mask: [0; 2], cols_at: 0, diagonals_at: 0 }
+        Tallies { sums: Vec::new(), full: [[NEVER; 4]; 2], mask: [0; 2], cols_at: 0 }
     }
 
     fn new(rules: &Rules) -> Result<Tallies, Error> {
@@ -65,7 +64,7 @@ impl Tallies {
         };
         let ((row_mask, rows), (col_mask, cols)) =
             (lines(Dir::East, rules.rows()), lines(Dir::South, rules.cols()));
-        (t.mask, t.cols_at, t.diagonals_at) = ([row_mask, col_mask], rows, rows + cols);
+        (t.mask, t.cols_at) = ([row_mask, col_mask], rows);
         t.sums.try_reserve_exact(rows + cols + 2)?;
         t.sums.resize(rows + cols + 2, 0);
         Ok(t)
@@ -87,7 +86,8 @@ impl Tallies {
         }
         let step = if p == 0 { 1 } else { -1 };
         let step = if ADD { step } else { -step };
-        let (sums, full, diagonals) = (&mut self.sums, &self.full[p & 1], self.diagonals_at);
+        let (sums, full) = (&mut self.sums, &self.full[p & 1]);
+        let diagonals = sums.len() - 2;
         let mut won = bump(sums, row as usize & self.mask[0], step, full[0]);
         won |= bump(sums, self.cols_at + (col as usize & self.mask[1]), step, full[1]);
         if row == col {
