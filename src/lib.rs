@@ -1,7 +1,7 @@
 //! `tictactoe`: plays, judges, validates and solves m,n,k-games (rows × cols board, k in a row).
 //!
-//! The pure-Rust core lives in the top-level modules and uses no `unsafe`; `ffi` is the thin C
-//! ABI over it, declared in `include/tictactoe.h`.
+//! The pure-Rust core lives in the top-level modules and uses no `unsafe` (each is declared
+//! `forbid(unsafe_code)`); `ffi` is the thin C ABI over it, declared in `include/tictactoe.h`.
 //!
 //! ```
 //! use tictactoe::{Game, Outcome, Player, Rules};
@@ -13,18 +13,31 @@
 //! ```
 
 #![deny(unsafe_op_in_unsafe_fn)]
+// Every public item is documented; with clippy's -D warnings in CI, a missing doc fails.
+#![warn(missing_docs)]
 
+#[forbid(unsafe_code)]
 pub mod ai;
+#[forbid(unsafe_code)]
 pub mod bitboard;
+#[forbid(unsafe_code)]
 pub mod board;
+#[forbid(unsafe_code)]
 pub mod cells;
+#[forbid(unsafe_code)]
 mod classic;
+#[forbid(unsafe_code)]
 pub mod error;
 pub mod ffi;
+#[forbid(unsafe_code)]
 pub mod game;
+#[forbid(unsafe_code)]
 mod inline_vec;
+#[forbid(unsafe_code)]
 pub mod judge;
+#[forbid(unsafe_code)]
 pub mod rules;
+#[forbid(unsafe_code)]
 pub mod validate;
 
 pub use error::Error;
