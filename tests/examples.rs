@@ -303,6 +303,30 @@ fn header_compiles_alone_as_c_and_cpp() {
     }
 }
 
+/// Every public name in the header (function, type, enum value, macro) comes right after a
+/// doc comment, so a C reader never meets an undocumented item.
+#[test]
+fn header_documents_every_item() {
+    let text = std::fs::read_to_string(paths().root.join("include/tictactoe.h")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let declares = |line: &str| {
+        let t = line.trim_start();
+        (t.starts_with("#define TTT_") && !t.starts_with("#define TTT_H"))
+            || t.starts_with("TTT_")
+            || t.starts_with("enum Ttt")
+            || t.starts_with("typedef struct")
+            || (line.contains("ttt_") && line.contains('(') && !t.starts_with('*') && !t.starts_with("/*"))
+    };
+    let mut items = 0;
+    for (i, line) in lines.iter().enumerate().filter(|(_, l)| declares(l)) {
+        let before = lines[..i].iter().rev().find(|l| !l.trim().is_empty()).unwrap();
+        assert!(before.trim_end().ends_with("*/"), "no doc comment before line {}: {line}", i + 1);
+        items += 1;
+    }
+    // Guards the filter itself: it must keep finding the whole API (77 items today).
+    assert!(items > 60, "only {items} items found");
+}
+
 /// A C++ program that includes the header twice builds and runs against the static library.
 #[test]
 fn header_included_twice_from_cpp() {
