@@ -402,9 +402,25 @@ func waitForFrees(t *testing.T, want int64) {
 	}
 }
 
+// settledFrees collects until the free count has not moved for five collections in a row, so
+// that games dropped by earlier tests (whose finalizers may take several cycles, slower still
+// under -race) are all counted before a test takes its baseline.
+func settledFrees() int64 {
+	last := nativeFrees.Load()
+	for stable := 0; stable < 5; {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+		if n := nativeFrees.Load(); n == last {
+			stable++
+		} else {
+			last, stable = n, 0
+		}
+	}
+	return last
+}
+
 func TestFinalizerFreesExactlyOnce(t *testing.T) {
-	waitForFrees(t, nativeFrees.Load()) // settle games of earlier tests
-	base := nativeFrees.Load()
+	base := settledFrees()
 	func() {
 		g, _ := NewGame(3, 3, 3)
 		g.Play(0, 0)
