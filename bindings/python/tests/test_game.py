@@ -348,6 +348,11 @@ def test_non_integral_numbers_are_refused_by_name(bad):
 def test_integer_likes_and_bools_are_integers():
     game = Game(Index(4), Index(4), True + True + True)
     assert (game.rows, game.cols, game.k) == (4, 4, 3)
+    # The sizes read back are plain ints, whatever int-like built the game (Python 3.8 and
+    # 3.9's operator.index returns True and IntEnum members as they are).
+    sizes = Game(True, tictactoe.Level.MEDIUM, Index(1))
+    assert [type(n) for n in (sizes.rows, sizes.cols, sizes.k)] == [int, int, int]
+    assert (sizes.rows, sizes.cols, sizes.k) == (1, 2, 1) and "1x2 k=1" in repr(sizes)
     assert game.move(Index(1), Index(2), Index(1)) == 0
     assert game.play(True, False) == "Pending"
     assert game.cell(Index(1), 2) == 1 and game[True, 0] == 2
