@@ -10,12 +10,11 @@ windows taking turns with the binding's. Each figure is the best window, and the
 collector is paused while timing (as timeit does), so a busy machine (other processes on the
 two cores) disturbs the ratio as little as possible.
 
-Creating a game matters too (agents train on millions of short games): `Game()` + `close()`
-must stay within 4x of the raw cffi ttt_game_new + ttt_game_free, measured the same way.
-
-Both bounds are set for the CPython that setup.sh's virtualenv uses (3.11). The ratios depend
-on the interpreter: on 3.8, where a cffi call is cheaper, a move is ~5.7x the no-op and a game
-~6x the raw calls (and were ~5.9x and ~10x before the constructor was trimmed).
+The bound is the one issue 4 asks for, checked on the CPython of setup.sh's virtualenv (3.11);
+the ratio depends on the interpreter (on 3.8, where a cffi call is cheaper, a move is ~5.7x
+the no-op). It is the only timing assertion in the tests: the cost of creating a game
+(`Game()` + `close()` against raw cffi ttt_game_new + ttt_game_free) is a number to read, not a
+pass/fail, printed by `python test_perf.py games` (see the README's Speed section).
 """
 
 import gc
@@ -121,17 +120,12 @@ def test_100k_moves_within_5x_of_a_noop_call():
     assert moves < 5 * noop
 
 
-def test_creating_and_closing_a_game_within_4x_of_raw_cffi():
-    run = subprocess.run(
-        [sys.executable, __file__, "games"], capture_output=True, text=True, check=True
-    )
-    game, floor = json.loads(run.stdout)
-    print(
-        f"\nper game: Game() + close() {game * 1e9:.0f} ns,"
-        f" raw cffi ttt_game_new + ttt_game_free {floor * 1e9:.0f} ns (ratio {game / floor:.2f})"
-    )
-    assert game < 4 * floor
-
-
 if __name__ == "__main__":
-    print(json.dumps(measure_games() if sys.argv[1:] == ["games"] else measure()))
+    if sys.argv[1:] == ["games"]:
+        game, floor = measure_games()
+        print(
+            f"per game: Game() + close() {game * 1e9:.0f} ns, raw cffi ttt_game_new +"
+            f" ttt_game_free {floor * 1e9:.0f} ns (ratio {game / floor:.2f})"
+        )
+    else:
+        print(json.dumps(measure()))
