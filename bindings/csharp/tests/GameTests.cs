@@ -345,7 +345,7 @@ namespace TicTacToe.Tests
 
         internal static void DisposeFreesOnce()
         {
-            long before = GameHandle.Releases;
+            long before = SettledReleases();
             var g = new Game();
             g.Dispose();
             g.Dispose();
@@ -363,7 +363,7 @@ namespace TicTacToe.Tests
         internal static void CollectedGamesFreedOnce()
         {
             const int count = 200;
-            long before = GameHandle.Releases;
+            long before = SettledReleases();
             // On a thread that then ends, so no stale stack slot keeps the last game reachable
             // (Mono scans stacks conservatively).
             var maker = new Thread(() => Abandon(count));
@@ -383,6 +383,21 @@ namespace TicTacToe.Tests
                 var g = new Game(4, 4, 3);
                 g.Play(i % 4, i / 4 % 4);
             }
+        }
+
+        // Collects until the release count has not moved for three collections in a row, so
+        // that games dropped by earlier tests are counted before a test takes its baseline.
+        private static long SettledReleases()
+        {
+            long last = GameHandle.Releases;
+            for (int stable = 0; stable < 3;)
+            {
+                CollectAll();
+                long now = GameHandle.Releases;
+                stable = now == last ? stable + 1 : 0;
+                last = now;
+            }
+            return last;
         }
 
         private static void CollectAll()
