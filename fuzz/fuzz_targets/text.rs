@@ -1,0 +1,99 @@
+//! Text in: `ttt_validate` on arbitrary bytes and small sizes agrees with the plain SPEC §4
+//! rule (or is a PARSE_ERROR exactly when the plain parser refuses the text), and
+//! `ttt_game_from_text` on arbitrary bytes either fails with a documented status, writing
+//! nothing, or loads a game whose text loads again to the same text and whose board is valid.
+#![no_main]
+
+mod naive;
+
+use std::ptr::null_mut;
+
+use libfuzzer_sys::fuzz_target;
+use naive::Bytes;
+use tictactoe::ffi::game::*;
+use tictactoe::ffi::judge::*;
+use tictactoe::ffi::{TttStatus, TttStatus::*, TttVerdict};
+
+fn validate(data: &[u8]) {
+    let mut bytes = Bytes(data);
+    let (rows, cols, k) = bytes.size(6);
+    let text = bytes.0;
+    let mut verdict = TttVerdict::TTT_VALID;
+    // SAFETY: `text` is a live slice; `verdict` is writable.
+    let status = unsafe { ttt_validate(text.as_ptr().cast(), text.len(), rows, cols, k, &mut verdict) };
+    match naive::parse(text, (rows * cols) as usize) {
+        None => assert_eq!(status, TTT_PARSE_ERROR, "{:?}", String::from_utf8_lossy(text)),
+        Some(cells) => {
+            assert_eq!(status, TTT_OK);
+            let want = naive::verdict(&cells, rows, cols, k);
+            assert_eq!(verdict as u32, want, "{rows}x{cols} k={k} {:?}", String::from_utf8_lossy(text));
+        }
+    }
+}
+
+fn to_text(game: *const TttGame) -> Vec<u8> {
+    let mut len = 0;
+    // SAFETY: `game` is live; capacity 0 with a NULL buffer asks for the length.
+    assert_eq!(unsafe { ttt_game_to_text(game, null_mut(), 0, &mut len) }, TTT_BUFFER_TOO_SMALL);
+    let mut buf = vec![0u8; len + 1];
+    // SAFETY: `buf` has `len + 1` writable bytes.
+    let status = unsafe { ttt_game_to_text(game, buf.as_mut_ptr().cast(), buf.len(), &mut len) };
+    assert_eq!(status, TTT_OK);
+    assert_eq!(buf.pop(), Some(0), "NUL-terminated");
+    buf
+}
+
+fn load(text: &[u8]) -> (TttStatus, *mut TttGame) {
+    let mut game = null_mut();
+    // SAFETY: `text` is a live slice; `game` is writable.
+    (unsafe { ttt_game_from_text(text.as_ptr().cast(), text.len(), &mut game) }, game)
+}
+
+fn from_text(data: &[u8]) {
+    let (status, game) = load(data);
+    if status != TTT_OK {
+        assert!(
+            [TTT_PARSE_ERROR, TTT_INVALID_ARGUMENT, TTT_TOO_LARGE, TTT_UNREACHABLE_BOARD, TTT_OUT_OF_MEMORY]
+                .contains(&status),
+            "{status:?}"
+        );
+        assert!(game.is_null(), "nothing written on failure");
+        return;
+    }
+    let text = to_text(game);
+    let (again, copy) = load(&text);
+    assert_eq!(again, TTT_OK, "{:?}", String::from_utf8_lossy(&text));
+    assert_eq!(to_text(copy), text);
+    // The board part is a valid board for its own size, with X first, or with O first for a
+    // game that player 2 opened (validation always assumes X first, so swap the colours).
+    let s = String::from_utf8(text).unwrap();
+    let mut parts = s.split(':');
+    let size: Vec<u32> = parts.next().unwrap().split(',').map(|n| n.parse().unwrap()).collect();
+    let board = parts.next().unwrap();
+    let swapped: String = board
+        .chars()
+        .map(|c| match c {
+            'X' => 'O',
+            'O' => 'X',
+            c => c,
+        })
+        .collect();
+    let valid = [board, swapped.as_str()].iter().any(|b| {
+        let mut verdict = TttVerdict::TTT_TOO_MANY_O;
+        // SAFETY: `b` is a live str; `verdict` is writable.
+        let status =
+            unsafe { ttt_validate(b.as_ptr().cast(), b.len(), size[0], size[1], size[2], &mut verdict) };
+        (status, verdict) == (TTT_OK, TttVerdict::TTT_VALID)
+    });
+    assert!(valid, "{s}");
+    // SAFETY: both handles are live and freed once.
+    unsafe {
+        ttt_game_free(game);
+        ttt_game_free(copy);
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    validate(data);
+    from_text(data);
+});

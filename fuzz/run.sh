@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of the C ABI against plain references (libFuzzer via cargo-fuzz, with
+# AddressSanitizer). .ci/test runs every target for a fixed number of runs from a fixed seed,
+# so a CI run is reproducible; for a long hunt run one target by hand, e.g.
+#
+#   cd fuzz && cargo +nightly fuzz run game -- -max_total_time=3600
+#
+# Targets (fuzz_targets/): text (ttt_validate vs the SPEC 4 rule; ttt_game_from_text round
+# trips), game (every game operation vs a plain model), judge (ttt_judge_ex vs a plain replay).
+# A failure leaves its input in fuzz/artifacts/<target>/ and prints how to replay it.
+set -euo pipefail
+cd "$(dirname "$0")"
+command -v cargo-fuzz >/dev/null || { echo "cargo-fuzz is missing (.ci/setup installs it)"; exit 1; }
+cargo fmt --check
+cargo +nightly clippy --all-targets --quiet -- -D warnings
+# Runs per target: about ten seconds each on the 2-core CI machine.
+for target_runs in text:500000 game:30000 judge:100000; do
+  target="${target_runs%%:*}" runs="${target_runs#*:}"
+  echo "fuzz: $target, $runs runs"
+  log="target/fuzz-$target.log"
+  mkdir -p target
+  if ! cargo +nightly fuzz run "$target" -- -seed=1 -runs="$runs" -max_len=256 >"$log" 2>&1; then
+    tail -n 60 "$log"
+    echo "fuzz target $target failed (full output: fuzz/$log)"
+    exit 1
+  fi
+  grep -E "^Done" "$log"
+done
