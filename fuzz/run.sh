@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 command -v cargo-fuzz >/dev/null || { echo "cargo-fuzz is missing (.ci/setup installs it)"; exit 1; }
 cargo fmt --check
-cargo +nightly clippy --all-targets --quiet -- -D warnings
+cargo clippy --all-targets --quiet -- -D warnings
 # Runs per target: about ten seconds each on the 2-core CI machine.
 for target_runs in text:500000 game:30000 judge:100000; do
   target="${target_runs%%:*}" runs="${target_runs#*:}"
