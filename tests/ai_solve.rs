@@ -4,17 +4,20 @@
 
 use std::collections::{HashMap, HashSet};
 
+mod common;
+
 use tictactoe::ai::{best_move, optimal_moves, solve};
 use tictactoe::ffi::ai::*;
 use tictactoe::ffi::game::*;
 use tictactoe::ffi::TttStatus::{self, *};
 use tictactoe::{Error, Game, Outcome, Rules};
 
-/// Plain minimax over row-major cells, memoized on the board. The score of a move is the
-/// API's: +N win with the game ending N plies from now, -N loss, 0 draw.
+/// Plain minimax over row-major cells, memoized on the board and the side to move (the same
+/// board has a different side to move when player 2 opened). The score of a move is the API's:
+/// +N win with the game ending N plies from now, -N loss, 0 draw.
 struct Reference {
     rules: Rules,
-    memo: HashMap<Vec<u8>, i32>,
+    memo: HashMap<(Vec<u8>, u8), i32>,
 }
 
 impl Reference {
@@ -67,11 +70,11 @@ impl Reference {
     }
 
     fn value(&mut self, cells: &mut Vec<u8>, mover: u8) -> i32 {
-        if let Some(&v) = self.memo.get(cells.as_slice()) {
+        if let Some(&v) = self.memo.get(&(cells.clone(), mover)) {
             return v;
         }
         let v = best_of(&self.move_scores(cells, mover));
-        self.memo.insert(cells.clone(), v);
+        self.memo.insert((cells.clone(), mover), v);
         v
     }
 }
@@ -111,7 +114,7 @@ fn check(reference: &mut Reference, game: &Game) {
     );
 }
 
-/// Every reachable non-terminal position (X first), once each.
+/// Every reachable non-terminal position from `game` on, once each.
 fn reachable(game: &mut Game, seen: &mut HashSet<Vec<u8>>, out: &mut Vec<Game>) {
     if game.outcome() != Outcome::Pending || !seen.insert(game.board().cells().to_vec()) {
         return;
@@ -129,6 +132,21 @@ fn reachable(game: &mut Game, seen: &mut HashSet<Vec<u8>>, out: &mut Vec<Game>) 
 fn positions(rows: u32, cols: u32, k: u32) -> Vec<Game> {
     let mut out = Vec::new();
     reachable(&mut Game::new(Rules::new(rows, cols, k).unwrap()).unwrap(), &mut HashSet::new(), &mut out);
+    out
+}
+
+/// Every reachable non-terminal position of games that player 2 opened (`move_as` on the empty
+/// board), once each.
+fn positions_player_two_first(rows: u32, cols: u32, k: u32) -> Vec<Game> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let rules = Rules::new(rows, cols, k).unwrap();
+    for cell in 0..rules.cells() {
+        let mut game = Game::new(rules).unwrap();
+        let (r, c) = rules.row_col(cell);
+        game.move_as(r, c, tictactoe::Player::O).unwrap();
+        reachable(&mut game, &mut seen, &mut out);
+    }
     out
 }
 
@@ -161,6 +179,111 @@ fn player_two_opening_is_solved_for_the_side_to_move() {
     game.move_as(0, 0, tictactoe::Player::O).unwrap();
     check(&mut Reference::new(game.rules()), &game);
     assert_eq!(game.to_move(), Some(tictactoe::Player::X));
+}
+
+/// Every position of games player 2 opened, played and reloaded from text: the 3,3,3 table and
+/// the bitboard solver must both solve for the side to move, not for "X moved first".
+#[test]
+fn every_player_two_opening_position_matches_plain_minimax() {
+    // (The empty board is left out: its side to move is player 1 again.)
+    for (rows, cols, k, count) in [(3, 3, 3, 4519), (2, 4, 3, 1860), (3, 3, 2, 373), (1, 7, 3, 650)] {
+        let games = positions_player_two_first(rows, cols, k);
+        assert_eq!(games.len(), count, "{rows},{cols},{k}");
+        let mut reference = Reference::new(Rules::new(rows, cols, k).unwrap());
+        for game in &games {
+            assert_eq!(game.first_player(), tictactoe::Player::O);
+            check(&mut reference, game);
+            check(&mut reference, &Game::from_text(game.to_text().as_bytes()).unwrap());
+        }
+    }
+    // Undoing player 2's opening leaves the empty board with player 2 to move.
+    let mut game = Game::new(Rules::new(3, 4, 3).unwrap()).unwrap();
+    game.move_as(0, 0, tictactoe::Player::O).unwrap();
+    game.undo().unwrap();
+    assert_eq!(game.to_move(), Some(tictactoe::Player::O));
+    check(&mut Reference::new(game.rules()), &game);
+}
+
+/// Games loaded from text (no history) are solved like the played ones.
+#[test]
+fn games_loaded_from_text_match_plain_minimax() {
+    for (rows, cols, k, step) in [(3, 3, 3, 1), (2, 4, 3, 1), (3, 4, 3, 53)] {
+        let mut reference = Reference::new(Rules::new(rows, cols, k).unwrap());
+        for game in positions(rows, cols, k).iter().step_by(step) {
+            check(&mut reference, &Game::from_text(game.to_text().as_bytes()).unwrap());
+        }
+    }
+}
+
+/// One-row and one-column boards, every k, every position.
+#[test]
+fn single_lines_match_plain_minimax() {
+    for n in 1..=7 {
+        for k in 1..=n {
+            for (rows, cols) in [(1, n), (n, 1)] {
+                let mut reference = Reference::new(Rules::new(rows, cols, k).unwrap());
+                for game in positions(rows, cols, k) {
+                    check(&mut reference, &game);
+                }
+            }
+        }
+    }
+}
+
+/// Late positions on the boards that fill the solver's 64-bit layout exactly (rows x (cols + 1)
+/// = 64) and on some others: stones placed at random where they complete no line, until only a
+/// few cells are empty, with either player to move.
+#[test]
+fn boards_that_fill_the_bitboard_match_plain_minimax() {
+    let mut rng = common::Rng(2024);
+    for (rows, cols, k) in [
+        (8, 7, 5),
+        (8, 7, 4),
+        (4, 15, 5),
+        (2, 31, 4),
+        (16, 3, 3),
+        (32, 1, 3),
+        (1, 63, 4),
+        (5, 5, 4),
+        (6, 6, 5),
+    ] {
+        let rules = Rules::new(rows, cols, k).unwrap();
+        let mut reference = Reference::new(rules);
+        let mut checked = 0;
+        while checked < 12 {
+            let empty_at_end = 2 + rng.pick(8);
+            let mut game = Game::new(rules).unwrap();
+            let opener = if rng.below(2) == 0 { tictactoe::Player::X } else { tictactoe::Player::O };
+            let mut stuck = false;
+            while rules.cells() - game.move_count() > empty_at_end {
+                // The cells where the side to move does not complete a line.
+                let quiet: Vec<usize> = game
+                    .legal_moves()
+                    .filter(|&cell| {
+                        let mut probe = game.try_clone().unwrap();
+                        let (r, c) = rules.row_col(cell);
+                        probe.play(r, c).unwrap() == Outcome::Pending
+                    })
+                    .collect();
+                if quiet.is_empty() {
+                    stuck = true;
+                    break;
+                }
+                let (r, c) = rules.row_col(quiet[rng.pick(quiet.len())]);
+                if game.move_count() == 0 {
+                    game.move_as(r, c, opener).unwrap();
+                } else {
+                    game.play(r, c).unwrap();
+                }
+            }
+            if stuck {
+                continue;
+            }
+            check(&mut reference, &game);
+            reference.memo.clear();
+            checked += 1;
+        }
+    }
 }
 
 fn empty_board_score(rows: u32, cols: u32, k: u32) -> i32 {
@@ -284,4 +407,55 @@ fn c_optimal_moves_contract() {
         TTT_NULL_POINTER
     );
     unsafe { ttt_game_free(game) };
+}
+
+/// The buffer edges (capacity count - 1, exactly count), and the failures that must leave every
+/// out-pointer alone: a finished game, a board too big, NULLs. The game never changes.
+#[test]
+fn c_optimal_moves_edges_and_failures() {
+    let texts =
+        ["3,3,3:X.O/.X./...:O", "3,3,3:X../.O./...:X", "2,4,3:X.O./....:O", "4,4,4:XO../.X../..O./....:X"];
+    for t in texts {
+        let mut game = std::ptr::null_mut();
+        assert_eq!(unsafe { ttt_game_from_text(t.as_ptr().cast(), t.len(), &mut game) }, TTT_OK);
+        let want = optimal_moves(&Game::from_text(t.as_bytes()).unwrap()).unwrap();
+        let n = want.len();
+        let mut count = 999;
+        let mut cells = [u32::MAX; 17];
+        assert_eq!(
+            unsafe { ttt_game_optimal_moves(game, cells.as_mut_ptr(), n - 1, &mut count) },
+            TTT_BUFFER_TOO_SMALL
+        );
+        assert_eq!(count, n, "{t}: the count is reported with the error");
+        assert_eq!(cells, [u32::MAX; 17], "{t}: nothing written into a short buffer");
+        count = 999;
+        assert_eq!(unsafe { ttt_game_optimal_moves(game, cells.as_mut_ptr(), n, &mut count) }, TTT_OK);
+        assert_eq!(count, n);
+        assert_eq!(cells[..n].iter().map(|&c| c as usize).collect::<Vec<_>>(), want, "{t}");
+        assert_eq!(cells[n], u32::MAX, "{t}: written past the count");
+        assert_eq!(text(game), t, "optimal_moves must not change the game");
+        unsafe { ttt_game_free(game) };
+    }
+
+    // Finished (won, drawn, won by the player who opened second) and too-big games.
+    for (t, want) in [
+        ("3,3,3:XXX/OO./...:O", TTT_GAME_OVER),
+        ("3,3,3:XOX/XOO/OXX:O", TTT_GAME_OVER),
+        ("3,3,3:OOO/XX./X..:X", TTT_GAME_OVER),
+        ("8,8,5:......../......../...X..../......../......../......../......../........:O", TTT_TOO_HARD),
+        ("33,1,1:.................................:X", TTT_TOO_HARD),
+    ] {
+        let mut game = std::ptr::null_mut();
+        assert_eq!(unsafe { ttt_game_from_text(t.as_ptr().cast(), t.len(), &mut game) }, TTT_OK, "{t}");
+        let before = text(game);
+        let (mut count, mut cells) = (999, [7u32; 4]);
+        assert_eq!(unsafe { ttt_game_optimal_moves(game, cells.as_mut_ptr(), 4, &mut count) }, want, "{t}");
+        assert_eq!(unsafe { ttt_game_optimal_moves(game, std::ptr::null_mut(), 0, &mut count) }, want, "{t}");
+        assert_eq!((count, cells), (999, [7; 4]), "{t}: out-pointers written on failure");
+        let (mut row, mut col, mut score) = (77, 77, 77);
+        assert_eq!(unsafe { ttt_game_best_move(game, &mut row, &mut col, &mut score) }, want, "{t}");
+        assert_eq!((row, col, score), (77, 77, 77), "{t}: out-pointers written on failure");
+        assert_eq!(text(game), before, "the game must not change");
+        unsafe { ttt_game_free(game) };
+    }
 }
