@@ -289,8 +289,8 @@ pub unsafe extern "C" fn ttt_game_move_count(game: *const TttGame, out_count: *m
 }
 
 /// The whole board, row-major, one byte per cell (0 empty, 1 or 2), into `out_cells` of
-/// `capacity` bytes. `*out_count` is always set to rows × cols; the cells are written only when
-/// they fit, else `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
+/// `capacity` bytes. `*out_count` is set to rows × cols on success and with
+/// `TTT_BUFFER_TOO_SMALL`; the cells are written only when they fit, else `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
 #[no_mangle]
 pub unsafe extern "C" fn ttt_game_cells(
     game: *const TttGame,
@@ -302,8 +302,8 @@ pub unsafe extern "C" fn ttt_game_cells(
     unsafe { with_game(game, |game| write_list(game.board().cells().iter(), out_cells, capacity, out_count)) }
 }
 
-/// The moves played so far, oldest first, as cells `row * cols + col`. `*out_count` is always
-/// set; cells are written only when they fit, else `TTT_BUFFER_TOO_SMALL`. A game loaded from
+/// The moves played so far, oldest first, as cells `row * cols + col`. `*out_count` is set on
+/// success and with `TTT_BUFFER_TOO_SMALL`; cells are written only when they fit, else `TTT_BUFFER_TOO_SMALL`. A game loaded from
 /// text has no move history. `out_cells` may be NULL when `capacity` is 0.
 #[no_mangle]
 pub unsafe extern "C" fn ttt_game_moves(
@@ -319,7 +319,8 @@ pub unsafe extern "C" fn ttt_game_moves(
 }
 
 /// The empty cells (`row * cols + col`, ascending) the side to move may play; none once the
-/// game is over. `*out_count` is always set; cells are written only when they fit, else
+/// game is over. `*out_count` is set on success and with `TTT_BUFFER_TOO_SMALL`; cells are
+/// written only when they fit, else
 /// `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
 #[no_mangle]
 pub unsafe extern "C" fn ttt_game_legal_moves(
@@ -338,8 +339,10 @@ pub unsafe extern "C" fn ttt_game_legal_moves(
 }
 
 /// The cells (`row * cols + col`) of the winning line, end to end: the whole unbroken run
-/// through the winning move (it may be longer than k). Count 0 when nobody has won.
-/// `*out_count` is always set; cells are written only when they fit, else
+/// through the winning move (it may be longer than k). Count 0 when nobody has won. When the
+/// winning move completed lines in more than one direction, the first of row (→), column (↓),
+/// diagonal (↘) and anti-diagonal (↙) is reported. `*out_count` is set on success and with
+/// `TTT_BUFFER_TOO_SMALL`; cells are written only when they fit, else
 /// `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
 #[no_mangle]
 pub unsafe extern "C" fn ttt_game_winning_line(
@@ -359,8 +362,8 @@ pub unsafe extern "C" fn ttt_game_winning_line(
 /// The game as text, `rows,cols,k:BOARD:P`: BOARD in the `ttt_validate` format (rows joined by
 /// '/', 'X', 'O', '.' for empty) and P the player whose turn it is by alternation ('X' or 'O'),
 /// which also records who started. Example: `3,3,3:X.O/.X./...:O`. Undo history is not kept.
-/// Writes the text and a terminating NUL when `capacity` > its length; `*out_len` is always
-/// set to the length without the NUL. `out_text` may be NULL when `capacity` is 0.
+/// Writes the text and a terminating NUL when `capacity` > its length; `*out_len` is set to
+/// the length without the NUL on success and with `TTT_BUFFER_TOO_SMALL`. `out_text` may be NULL when `capacity` is 0.
 ///
 /// Asking for the length (`capacity` 0) does not build the text.
 ///
@@ -383,6 +386,8 @@ pub unsafe extern "C" fn ttt_game_to_text(
 /// Creates a game from `ttt_game_to_text`'s format (`len` bytes at `text`, no NUL needed; the
 /// board part accepts everything `ttt_validate` does). The result, winning line and side to
 /// move are restored; there is no undo history. On success the caller owns `*out_game`.
+/// rows, cols and k are plain decimal numbers (leading zeros are accepted; no sign, no
+/// spaces). `text` may be NULL when `len` is 0 (an empty text: `TTT_PARSE_ERROR`).
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_PARSE_ERROR` (malformed text, bad character, wrong cell
 /// count), `TTT_INVALID_ARGUMENT` / `TTT_TOO_LARGE` (bad size), `TTT_UNREACHABLE_BOARD`
