@@ -299,6 +299,19 @@ fn known_values_cheap() {
     assert_eq!(empty_board_score(4, 4, 4), 0);
 }
 
+/// Boards whose only lines are whole rows (or whole columns): a draw, since the second player
+/// answers the first stone in each line inside that line (and the first player can do the
+/// same). Before blocks were tried first on boards with few windows, all but the smallest ran
+/// out of the default budget after seconds.
+#[test]
+fn whole_line_boards_are_drawn_within_the_default_budget() {
+    for (rows, cols, k) in [(2, 31, 31), (21, 2, 21), (3, 10, 10), (4, 7, 7), (7, 4, 7), (1, 40, 40)] {
+        let game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
+        assert_eq!(solve(&game, 100_000).map(|s| s.score), Ok(0), "{rows},{cols},{k}");
+        assert!(optimal_moves(&game).is_ok(), "{rows},{cols},{k}");
+    }
+}
+
 #[test]
 #[ignore = "seconds: run with cargo test --release --test ai_solve -- --ignored"]
 fn known_values_expensive() {
