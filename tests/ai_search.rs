@@ -58,6 +58,68 @@ fn takes_an_open_four_and_a_broken_four() {
     assert_eq!(ai_move(&broken, Level::Easy, 9).unwrap(), cell(&broken, 7, 5));
 }
 
+/// How often `level` picks each cell over `seeds` seeds.
+fn picks(game: &Game, level: Level, seeds: u64) -> Vec<u64> {
+    let mut count = vec![0; game.rules().cells()];
+    for seed in 0..seeds {
+        count[ai_move(game, level, seed).unwrap()] += 1;
+    }
+    count
+}
+
+/// Random (and Easy with no win) picks uniformly among the empty cells, never a taken one:
+/// on a roomy board (random probes), a nearly full one (the count through the board), and
+/// in between. Each empty cell's share must be within a fifth of the fair one.
+#[test]
+fn random_moves_are_uniform_over_the_empty_cells() {
+    let text = |filled: usize| {
+        // 1 x 200, k = 200: nobody can win while both colours are on the row.
+        let row: String = (0..200)
+            .map(|i| {
+                if i >= filled {
+                    '.'
+                } else if i % 2 == 0 {
+                    'X'
+                } else {
+                    'O'
+                }
+            })
+            .collect();
+        Game::from_text(format!("1,200,200:{row}:X").as_bytes()).unwrap()
+    };
+    for (game, seeds) in [(text(198), 4_000), (text(180), 10_000), (text(40), 40_000)] {
+        let empty = 200 - game.move_count() as u64;
+        for level in [Level::Random, Level::Easy] {
+            let count = picks(&game, level, seeds);
+            for (cell, &n) in count.iter().enumerate() {
+                if game.board().cells().get(cell) != 0 {
+                    assert_eq!(n, 0, "{level:?} played the taken cell {cell}");
+                } else {
+                    let fair = seeds / empty;
+                    assert!(
+                        n * 5 > fair * 4 && n * 5 < fair * 6,
+                        "{level:?}, {empty} empty: cell {cell} {n} times of {seeds}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Easy looks for a win exactly from the point where the mover has k - 1 stones, whoever
+/// opened; with k = 1 every cell wins, so it takes the first empty one.
+#[test]
+fn easy_takes_a_win_as_soon_as_one_exists() {
+    let x_to_win = position(3, 3, 3, &[(0, 0), (0, 1)], &[(1, 0), (1, 1)], 'X');
+    let o_to_win = position(3, 3, 3, &[(1, 0), (1, 1)], &[(0, 0), (0, 1)], 'O');
+    for seed in 0..50 {
+        assert_eq!(ai_move(&x_to_win, Level::Easy, seed).unwrap(), 2);
+        assert_eq!(ai_move(&o_to_win, Level::Easy, seed).unwrap(), 2);
+    }
+    let any = Game::new(Rules::new(4, 4, 1).unwrap()).unwrap();
+    assert_eq!(ai_move(&any, Level::Easy, 5).unwrap(), 0);
+}
+
 #[test]
 fn blocks_an_open_four_and_a_double_threat() {
     // O threatens both ends of an open four: either block is the (losing) best.

@@ -4,7 +4,7 @@ use super::rng::Rng;
 use super::search::{search, Budget};
 use crate::error::Error;
 use crate::game::Game;
-use crate::rules::Dir;
+use crate::rules::{Dir, EMPTY};
 
 /// How strongly [`ai_move`] plays, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,14 +50,14 @@ impl Level {
 pub fn ai_move(game: &Game, level: Level, seed: u64) -> Result<usize, Error> {
     let nodes = |max_nodes| Budget { max_nodes, max_time: None };
     match level {
-        Level::Random | Level::Easy => {
+        Level::Random => random_empty(game, seed),
+        Level::Easy => {
             let me = game.to_move().ok_or(Error::GameOver)?;
-            let moves = game.legal_moves();
-            let win = moves.clone().find(|&c| completes_line(game, c, me.stone()));
-            match win.filter(|_| level == Level::Easy) {
-                Some(cell) => Ok(cell),
-                None => moves.clone().nth(Rng::new(seed).below(moves.count())).ok_or(Error::GameOver),
-            }
+            // A win in one needs k - 1 of the mover's stones on the board, and the mover has
+            // placed half of them (rounded down): early on a big board there is nothing to scan.
+            let may_win = game.move_count() / 2 + 1 >= game.rules().k() as usize;
+            let win = may_win.then(|| game.legal_moves().find(|&c| completes_line(game, c, me.stone())));
+            win.flatten().map_or_else(|| random_empty(game, seed), Ok)
         }
         Level::Medium => search(game, nodes(1), seed),
         Level::Hard => search(game, nodes(HARD_NODES), seed),
@@ -67,6 +67,23 @@ pub fn ai_move(game: &Game, level: Level, seed: u64) -> Result<usize, Error> {
             Err(e) => Err(e),
         },
     }
+}
+
+/// A uniformly random empty cell. Random cells are tried first: a few reads where the board
+/// has room, where counting through a 4096 × 4096 board would take a good part of a second.
+/// After 64 misses (a nearly full board), the n-th empty cell in row-major order. Each way
+/// picks uniformly among the empty cells, so the two together do too.
+fn random_empty(game: &Game, seed: u64) -> Result<usize, Error> {
+    game.to_move().ok_or(Error::GameOver)?;
+    let (cells, mut rng) = (game.board().cells(), Rng::new(seed));
+    let size = game.rules().cells();
+    for _ in 0..64 {
+        let cell = rng.below(size);
+        if cells.get(cell) == EMPTY {
+            return Ok(cell);
+        }
+    }
+    game.legal_moves().nth(rng.below(size - game.move_count())).ok_or(Error::GameOver)
 }
 
 /// Would a stone of `stone` on empty `cell` complete k in a row?
