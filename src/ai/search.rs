@@ -45,14 +45,82 @@ const MAX_DEPTH: u32 = 24;
 /// when there is one, else a block of the opponent's immediate win when there is one.
 /// `GameOver` for a finished game, `InvalidArgument` when `budget` sets no limit.
 pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
-    let mover = game.to_move().ok_or(Error::GameOver)?.stone();
+    game.to_move().ok_or(Error::GameOver)?;
     if budget.max_nodes == 0 && budget.max_time.is_none() {
         return Err(Error::InvalidArgument);
     }
-    let mut s = Searcher::new(game, budget)?;
+    search_in(game, &View::around_stones(game)?, budget, seed)
+}
+
+/// [`search`] over the cells of `view`.
+fn search_in(game: &Game, view: &View, budget: Budget, seed: u64) -> Result<usize, Error> {
+    let mover = game.to_move().ok_or(Error::GameOver)?.stone();
+    let mut s = Searcher::new(game, view, budget)?;
     let root = s.candidates(game, ROOT_RADIUS)?;
     let tree = s.candidates(game, TREE_RADIUS)?;
-    s.root(mover, &root, tree, &mut Rng::new(seed))
+    Ok(view.to_board(s.root(mover, &root, tree, &mut Rng::new(seed))?))
+}
+
+/// How far from a stone the search can look: a move at ply p lies within `ROOT_RADIUS + p *
+/// TREE_RADIUS` of a stone, and scoring it reads k - 1 cells further.
+const REACH: u32 = ROOT_RADIUS as u32 + (MAX_DEPTH + 1) * TREE_RADIUS as u32;
+
+/// The rectangle of the board that the search works on: the stones' bounding box widened by
+/// `REACH + k - 1` on each side, clipped to the board. No candidate move, and no k-window
+/// through one, lies outside it, so searching it gives the same move as searching the whole
+/// board, at the cost of the rectangle rather than the board (a 4096 × 4096 board with a few
+/// stones is searched as a board of about 60 × 60).
+struct View {
+    /// The rectangle's own shape (same k) and its top-left corner on the board.
+    rules: Rules,
+    row0: u32,
+    col0: u32,
+    board_cols: u32,
+}
+
+impl View {
+    /// The whole board.
+    fn whole(game: &Game) -> View {
+        let rules = game.rules();
+        View { rules, row0: 0, col0: 0, board_cols: rules.cols() }
+    }
+
+    /// The rectangle around the stones (the whole board when there are none).
+    fn around_stones(game: &Game) -> Result<View, Error> {
+        let rules = game.rules();
+        let Some((top, left, bottom, right)) = stone_box(game) else {
+            return Ok(View::whole(game));
+        };
+        let margin = REACH + rules.k() - 1;
+        let (row0, col0) = (top.saturating_sub(margin), left.saturating_sub(margin));
+        let rows = bottom.saturating_add(margin).min(rules.rows() - 1) - row0 + 1;
+        let cols = right.saturating_add(margin).min(rules.cols() - 1) - col0 + 1;
+        // The rectangle is at least k long wherever the board is, so the same lines fit.
+        let rect = Rules::new(rows, cols, rules.k())?;
+        Ok(View { rules: rect, row0, col0, board_cols: rules.cols() })
+    }
+
+    /// The board's cell for the rectangle's `cell`.
+    fn to_board(&self, cell: usize) -> usize {
+        let (r, c) = self.rules.row_col(cell);
+        (self.row0 + r) as usize * self.board_cols as usize + (self.col0 + c) as usize
+    }
+}
+
+/// The stones' bounding box (top, left, bottom, right), from the move history when it holds
+/// every stone (a game played, not loaded from text), else from the board; `None` when empty.
+fn stone_box(game: &Game) -> Option<(u32, u32, u32, u32)> {
+    let rules = game.rules();
+    let played = game.history().len() == game.move_count();
+    let stones: Box<dyn Iterator<Item = usize>> = if played {
+        Box::new(game.history().iter().map(|&c| c as usize))
+    } else {
+        Box::new(game.board().cells().iter().enumerate().filter(|&(_, s)| s != 0).map(|(i, _)| i))
+    };
+    stones.map(|cell| rules.row_col(cell)).fold(None, |b, (r, c)| {
+        let (t, l, bt, rt) = b.unwrap_or((r, c, r, c));
+        Some((t.min(r), l.min(c), bt.max(r), rt.max(c)))
+    })
 }
 
 /// What one empty cell is worth to the side about to move.
@@ -70,8 +138,11 @@ struct Candidate {
 }
 
 struct Searcher {
+    /// The rectangle searched (see `View`) and its cells.
     rules: Rules,
     cells: Vec<u8>,
+    /// Empty cells on the whole board.
+    empties: usize,
     /// weight[c]: worth of a window holding c stones of one player and no others.
     weight: Vec<i64>,
     nodes: u64,
@@ -81,12 +152,16 @@ struct Searcher {
 }
 
 impl Searcher {
-    fn new(game: &Game, budget: Budget) -> Result<Searcher, Error> {
-        let rules = game.rules();
+    fn new(game: &Game, view: &View, budget: Budget) -> Result<Searcher, Error> {
+        let rules = view.rules;
         let k = rules.k() as usize;
         let mut cells = Vec::new();
         cells.try_reserve_exact(rules.cells())?;
-        cells.extend(game.board().cells().iter());
+        let board = game.board();
+        for r in view.row0..view.row0 + rules.rows() {
+            cells.extend((view.col0..view.col0 + rules.cols()).map(|c| board.cell(r, c)));
+        }
+        let empties = game.rules().cells() - game.move_count();
         let mut weight = Vec::new();
         weight.try_reserve_exact(k + 1)?;
         // A window one stone short of k is worth 8^4, two short 8^3, ...: each stone closer
@@ -94,7 +169,7 @@ impl Searcher {
         weight
             .extend((0..=k).map(|c| if c == 0 { 0 } else { 8i64.pow(4u32.saturating_sub((k - c) as u32)) }));
         let deadline = budget.max_time.and_then(|t| Instant::now().checked_add(t));
-        Ok(Searcher { rules, cells, weight, nodes: 0, budget, deadline, aborted: false })
+        Ok(Searcher { rules, cells, empties, weight, nodes: 0, budget, deadline, aborted: false })
     }
 
     /// Empty cells within `radius` of a stone; the centre on an empty board; every empty cell
@@ -113,7 +188,7 @@ impl Searcher {
         }
         if out.is_empty() {
             out.try_reserve(self.cells.len())?;
-            out.extend(game.legal_moves());
+            out.extend((0..self.cells.len()).filter(|&c| self.cells[c] == 0));
         }
         Ok(out)
     }
@@ -309,8 +384,7 @@ impl Searcher {
         if moves.len() == 1 {
             return Ok(best.cell);
         }
-        let empties = self.cells.iter().filter(|&&c| c == 0).count() as u32;
-        for depth in 1..=MAX_DEPTH.min(empties) {
+        for depth in 1..=MAX_DEPTH.min(self.empties.try_into().unwrap_or(u32::MAX)) {
             let (mut alpha, mut found) = (-WIN - 1, best);
             for m in &moves {
                 let v = -self.child(&tree, m, me, depth, 1, 0, -WIN - 1, -alpha)?;
@@ -341,4 +415,64 @@ enum Expansion {
     /// The moves worth searching, best first; `doomed` when the opponent has two or more
     /// immediate wins, so every move loses.
     Moves { moves: Vec<Candidate>, doomed: bool },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game of `moves` random moves near `(row, col)` (within 5 cells; fewer moves if the
+    /// game ends first).
+    fn clustered(rules: Rules, (row, col): (u32, u32), moves: usize, rng: &mut Rng) -> Game {
+        let mut game = Game::new(rules).unwrap();
+        let near = |x: u32, n: u32, r: usize| (x as usize + r).saturating_sub(5).min(n as usize - 1) as u32;
+        // (Bounded tries: a cluster on a thin board can fill up.)
+        for _ in 0..200 {
+            if game.move_count() >= moves || game.to_move().is_none() {
+                break;
+            }
+            let (r, c) = (near(row, rules.rows(), rng.below(11)), near(col, rules.cols(), rng.below(11)));
+            if game.board().cell(r, c) == 0 {
+                game.play(r, c).unwrap();
+            }
+        }
+        game
+    }
+
+    /// Searching the rectangle around the stones gives the same move as searching the whole
+    /// board, for played games (history) and games loaded from text (board scan), clusters in
+    /// the middle, at edges and in corners.
+    #[test]
+    #[cfg_attr(miri, ignore)] // thousands of searches: pure Rust, not FFI
+    fn the_view_around_the_stones_gives_the_whole_boards_move() {
+        let mut rng = Rng::new(77);
+        let budget = Budget { max_nodes: 150, max_time: None };
+        let mut smaller = 0;
+        for (rows, cols, k) in [(80, 80, 5), (40, 90, 4), (90, 40, 6), (1, 300, 5), (300, 1, 3), (70, 70, 3)]
+        {
+            let rules = Rules::new(rows, cols, k).unwrap();
+            for i in 0..12 {
+                let centre = match i % 3 {
+                    0 => (rows / 2, cols / 2),
+                    1 => (0, cols - 1),
+                    _ => (rng.below(rows as usize) as u32, rng.below(cols as usize) as u32),
+                };
+                let played = clustered(rules, centre, 1 + rng.below(14), &mut rng);
+                if played.to_move().is_none() {
+                    continue;
+                }
+                let loaded = Game::from_text(played.to_text().as_bytes()).unwrap();
+                for game in [&played, &loaded] {
+                    let view = View::around_stones(game).unwrap();
+                    smaller += usize::from(view.rules.cells() < rules.cells());
+                    for seed in 0..2 {
+                        let whole = search_in(game, &View::whole(game), budget, seed).unwrap();
+                        let part = search_in(game, &view, budget, seed).unwrap();
+                        assert_eq!(part, whole, "{rows},{cols},{k} {}", game.to_text());
+                    }
+                }
+            }
+        }
+        assert!(smaller > 100, "the view was rarely smaller than the board: {smaller}");
+    }
 }

@@ -116,7 +116,10 @@ const _: () =
 /// (and `max_millis` = 0) the same game, `max_nodes` and `seed` always give the same move; a
 /// time budget stops wherever the clock says, so it is not reproducible. The seed only breaks
 /// ties between equally rated moves. Measured mid-game on 15x15 and 19x19: 10 to 20
-/// microseconds per node, so 2,000 nodes take 20 to 40 ms.
+/// microseconds per node, so 2,000 nodes take 20 to 40 ms. It works on a copy of the
+/// rectangle around the stones (k + 26 cells beyond them each way), so a few stones on a 4096 ×
+/// 4096 board cost what they cost on a small board; a game loaded from text is scanned once to
+/// find its stones.
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (both limits 0), `TTT_GAME_OVER`,
 /// `TTT_OUT_OF_MEMORY`. Never changes the game (it searches a copy); thread-safety as
@@ -146,8 +149,8 @@ pub unsafe extern "C" fn ttt_game_search(
 /// `TTT_LEVEL_PERFECT`). The same game, level and seed always give the same move; vary the
 /// seed (e.g. a game counter) for variety. Always legal. Cost: `TTT_LEVEL_RANDOM` and
 /// `TTT_LEVEL_EASY` read a few cells while the board has room (Easy scans the board for a win
-/// once the side to move has k - 1 stones); the other levels search near the stones, with
-/// setup proportional to the board (tens of ms on 4096 × 4096).
+/// once the side to move has k - 1 stones); the other levels search near the stones, at the
+/// cost `ttt_game_search` describes.
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (unknown level), `TTT_GAME_OVER`,
 /// `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as `ttt_game_best_move`.
