@@ -45,16 +45,15 @@ const MAX_DEPTH: u32 = 24;
 /// when there is one, else a block of the opponent's immediate win when there is one.
 /// `GameOver` for a finished game, `InvalidArgument` when `budget` sets no limit.
 pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
-    game.to_move().ok_or(Error::GameOver)?;
+    let mover = game.to_move().ok_or(Error::GameOver)?.stone();
     if budget.max_nodes == 0 && budget.max_time.is_none() {
         return Err(Error::InvalidArgument);
     }
-    search_in(game, &View::around_stones(game)?, budget, seed)
+    search_in(game, mover, &View::around_stones(game)?, budget, seed)
 }
 
-/// [`search`] over the cells of `view`.
-fn search_in(game: &Game, view: &View, budget: Budget, seed: u64) -> Result<usize, Error> {
-    let mover = game.to_move().ok_or(Error::GameOver)?.stone();
+/// [`search`] for `mover` over the cells of `view`.
+fn search_in(game: &Game, mover: u8, view: &View, budget: Budget, seed: u64) -> Result<usize, Error> {
     let mut s = Searcher::new(game, view, budget)?;
     let root = s.candidates(game, ROOT_RADIUS)?;
     let tree = s.candidates(game, TREE_RADIUS)?;
@@ -111,16 +110,21 @@ impl View {
 /// every stone (a game played, not loaded from text), else from the board; `None` when empty.
 fn stone_box(game: &Game) -> Option<(u32, u32, u32, u32)> {
     let rules = game.rules();
-    let played = game.history().len() == game.move_count();
-    let stones: Box<dyn Iterator<Item = usize>> = if played {
-        Box::new(game.history().iter().map(|&c| c as usize))
-    } else {
-        Box::new(game.board().cells().iter().enumerate().filter(|&(_, s)| s != 0).map(|(i, _)| i))
-    };
-    stones.map(|cell| rules.row_col(cell)).fold(None, |b, (r, c)| {
+    let widen = |b: Option<(u32, u32, u32, u32)>, cell: usize| {
+        let (r, c) = rules.row_col(cell);
         let (t, l, bt, rt) = b.unwrap_or((r, c, r, c));
         Some((t.min(r), l.min(c), bt.max(r), rt.max(c)))
-    })
+    };
+    if game.history().len() == game.move_count() {
+        game.history().iter().fold(None, |b, &cell| widen(b, cell as usize))
+    } else {
+        game.board()
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|&(_, s)| s != 0)
+            .fold(None, |b, (cell, _)| widen(b, cell))
+    }
 }
 
 /// What one empty cell is worth to the side about to move.
@@ -141,8 +145,8 @@ struct Searcher {
     /// The rectangle searched (see `View`) and its cells.
     rules: Rules,
     cells: Vec<u8>,
-    /// Empty cells on the whole board.
-    empties: usize,
+    /// Empty cells on the whole board (at most 2^26).
+    empties: u32,
     /// weight[c]: worth of a window holding c stones of one player and no others.
     weight: Vec<i64>,
     nodes: u64,
@@ -161,7 +165,7 @@ impl Searcher {
         for r in view.row0..view.row0 + rules.rows() {
             cells.extend((view.col0..view.col0 + rules.cols()).map(|c| board.cell(r, c)));
         }
-        let empties = game.rules().cells() - game.move_count();
+        let empties = (game.rules().cells() - game.move_count()) as u32;
         let mut weight = Vec::new();
         weight.try_reserve_exact(k + 1)?;
         // A window one stone short of k is worth 8^4, two short 8^3, ...: each stone closer
@@ -384,7 +388,7 @@ impl Searcher {
         if moves.len() == 1 {
             return Ok(best.cell);
         }
-        for depth in 1..=MAX_DEPTH.min(self.empties.try_into().unwrap_or(u32::MAX)) {
+        for depth in 1..=MAX_DEPTH.min(self.empties) {
             let (mut alpha, mut found) = (-WIN - 1, best);
             for m in &moves {
                 let v = -self.child(&tree, m, me, depth, 1, 0, -WIN - 1, -alpha)?;
@@ -466,8 +470,9 @@ mod tests {
                     let view = View::around_stones(game).unwrap();
                     smaller += usize::from(view.rules.cells() < rules.cells());
                     for seed in 0..2 {
-                        let whole = search_in(game, &View::whole(game), budget, seed).unwrap();
-                        let part = search_in(game, &view, budget, seed).unwrap();
+                        let mover = game.to_move().unwrap().stone();
+                        let whole = search_in(game, mover, &View::whole(game), budget, seed).unwrap();
+                        let part = search_in(game, mover, &view, budget, seed).unwrap();
                         assert_eq!(part, whole, "{rows},{cols},{k} {}", game.to_text());
                     }
                 }
