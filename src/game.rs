@@ -42,6 +42,14 @@ impl Outcome {
     }
 }
 
+/// `Game::turn` before the first move: either player may make it.
+const BOTH: u8 = 0b110;
+
+/// `player` as a `Game::turn` bit.
+fn bit(player: Player) -> u8 {
+    1 << player as u8
+}
+
 /// One m,n,k-game. Players alternate; player 1 starts, except that a raw `move_as` may let
 /// player 2 make the very first move ("Design Tic-Tac-Toe" does not say who starts).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +59,10 @@ pub struct Game {
     redo: Vec<u32>,
     first: Player,
     outcome: Outcome,
+    /// Who may make the next move, as bits `1 << player`: both players before the first move,
+    /// the side to move after it, nobody once the game is over. Derived from the fields above
+    /// (`refresh_turn`) and kept so that a move checks turn and end with one test.
+    turn: u8,
     /// The winning move (a stone on every line of the winner).
     win: Option<usize>,
 }
@@ -65,6 +77,7 @@ impl Game {
             redo: Vec::new(),
             first: Player::X,
             outcome: Outcome::Pending,
+            turn: BOTH,
             win: None,
         })
     }
@@ -149,17 +162,10 @@ impl Game {
     #[inline(always)]
     pub fn move_as(&mut self, row: u32, col: u32, player: Player) -> Result<Outcome, Error> {
         let cell = self.rules().index(row, col)?;
-        if self.outcome != Outcome::Pending {
-            return Err(Error::GameOver);
-        }
-        let opening = self.move_count() == 0;
-        if !opening && player != self.next_player() {
-            return Err(Error::WrongTurn);
+        if self.turn & bit(player) == 0 {
+            return Err(if self.outcome == Outcome::Pending { Error::WrongTurn } else { Error::GameOver });
         }
         let outcome = self.apply(cell, row, col, player)?;
-        if opening {
-            self.first = player;
-        }
         self.redo.clear();
         Ok(outcome)
     }
@@ -179,13 +185,28 @@ impl Game {
             self.board.remove(row, col);
             return Err(e);
         }
+        if self.move_count() == 1 {
+            self.first = player;
+        }
+        self.turn = bit(player.other());
         if won {
             self.outcome = Outcome::Won(player);
             self.win = Some(cell);
+            self.turn = 0;
         } else if self.board.is_full() {
             self.outcome = Outcome::Draw;
+            self.turn = 0;
         }
         Ok(self.outcome)
+    }
+
+    /// Sets `turn` from the outcome, the stone count and who started.
+    fn refresh_turn(&mut self) {
+        self.turn = match (self.outcome, self.move_count()) {
+            (Outcome::Pending, 0) => BOTH,
+            (Outcome::Pending, _) => bit(self.next_player()),
+            _ => 0,
+        };
     }
 
     /// Takes back the last move (`NothingToUndo` when there is none).
@@ -198,6 +219,7 @@ impl Game {
         self.redo.push(cell);
         self.outcome = Outcome::Pending;
         self.win = None;
+        self.refresh_turn();
         Ok(())
     }
 
@@ -305,6 +327,7 @@ impl Game {
         if game.outcome == Outcome::Pending && game.board.is_full() {
             game.outcome = Outcome::Draw;
         }
+        game.refresh_turn();
         Ok(game)
     }
 }
@@ -328,6 +351,50 @@ fn parse_u32(digits: &[u8]) -> Result<u32, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The turn rule written out from the fields it is derived from, to check `turn` against.
+    fn may_move(game: &Game, player: Player) -> bool {
+        game.outcome() == Outcome::Pending && (game.move_count() == 0 || player == game.next_player())
+    }
+
+    #[test]
+    fn the_turn_mask_follows_moves_undo_redo_reset_and_text() {
+        // Random walks of raw moves by either player, undo, redo, reset and a text round trip
+        // on boards where games end early (2x2 k=2), fill up (1x3 k=3) or both (3x3).
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for (rows, cols, k) in [(3, 3, 3), (2, 2, 2), (1, 3, 3)] {
+            let mut game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
+            for _ in 0..20_000 {
+                let (row, col) = (next(u64::from(rows)) as u32, next(u64::from(cols)) as u32);
+                let player = if next(2) == 0 { Player::X } else { Player::O };
+                match next(8) {
+                    0 => _ = game.undo(),
+                    1 => _ = game.redo(),
+                    2 if next(8) == 0 => game.reset().unwrap(),
+                    3 => game = Game::from_text(game.to_text().as_bytes()).unwrap(),
+                    _ => {
+                        let allowed = may_move(&game, player);
+                        let occupied = game.cell(row, col).unwrap() != EMPTY;
+                        match game.move_as(row, col, player) {
+                            Ok(_) => assert!(allowed && !occupied),
+                            Err(Error::GameOver) => assert_ne!(game.outcome(), Outcome::Pending),
+                            Err(Error::WrongTurn) => assert!(!allowed && game.outcome() == Outcome::Pending),
+                            Err(Error::CellOccupied) => assert!(allowed && occupied),
+                            Err(e) => panic!("unexpected {e:?}"),
+                        }
+                    }
+                }
+                let mask = [Player::X, Player::O].map(|p| may_move(&game, p));
+                assert_eq!(mask, [game.turn & bit(Player::X) != 0, game.turn & bit(Player::O) != 0]);
+            }
+        }
+    }
 
     #[test]
     #[cfg_attr(miri, ignore)] // large boards: arithmetic, not FFI
