@@ -72,11 +72,12 @@ uint32_t plain_counters_move(PlainCounters *game, uint32_t row, uint32_t col, ui
 }
 
 struct PlainChecked {
-    uint32_t n, first, outcome; /* outcome: 0 pending, 1 or 2 won, 3 draw */
-    uint64_t placed;
+    uint32_t n, first;
+    uint8_t turn;     /* who may move next, bits 1 << player: both at first, none once over */
+    uint8_t outcome;  /* 0 pending, 1 or 2 won, 3 draw */
     uint64_t *cells;  /* 2 bits per cell, 32 cells per word */
     int32_t *lines;   /* rows, columns, then the two diagonals: +1 per X, -1 per O */
-    uint32_t *history;
+    uint32_t *history; /* its length is also the stone count */
     size_t history_len, history_cap;
 };
 
@@ -87,6 +88,7 @@ PlainChecked *plain_checked_new(uint32_t n) {
     }
     game->n = n;
     game->first = 1;
+    game->turn = 6;
     game->cells = calloc(((size_t)n * n + 31) / 32, sizeof(uint64_t));
     game->lines = calloc(2 * (size_t)n + 2, sizeof(int32_t));
     if (!game->cells || !game->lines) {
@@ -105,58 +107,69 @@ void plain_checked_free(PlainChecked *game) {
     }
 }
 
-int plain_checked_move(PlainChecked *game, uint32_t row, uint32_t col, uint32_t player, uint32_t *winner) {
+/* Everything the quick path of plain_checked_move leaves: which error, or growing the history
+ * (then -1: try again). */
+static __attribute__((noinline, cold)) int checked_slow(PlainChecked *game, uint32_t row, uint32_t col,
+                                                         uint32_t player, uint32_t *winner) {
     if (!game || !winner) {
         return 1;
     }
-    uint32_t n = game->n;
     if (player - 1 > 1) {
         return 2;
     }
-    if (row >= n || col >= n) {
+    if (row >= game->n || col >= game->n) {
         return 3;
     }
-    if (game->outcome) {
-        return 6;
+    if (!((game->turn >> player) & 1)) {
+        return game->outcome ? 6 : 5;
     }
-    if (game->placed && player != ((game->placed & 1) ? 3 - game->first : game->first)) {
-        return 5;
+    size_t cap = game->history_cap ? 2 * game->history_cap : 256;
+    uint32_t *history = realloc(game->history, cap * sizeof *history);
+    if (!history) {
+        return 12;
     }
+    game->history = history;
+    game->history_cap = cap;
+    return -1;
+}
+
+int plain_checked_move(PlainChecked *game, uint32_t row, uint32_t col, uint32_t player, uint32_t *winner) {
+    while (!game || !winner || player - 1 > 1 || row >= game->n || col >= game->n ||
+           !((game->turn >> player) & 1) || game->history_len == game->history_cap) {
+        int status = checked_slow(game, row, col, player, winner);
+        if (status >= 0) {
+            return status;
+        }
+    }
+    uint32_t n = game->n;
     size_t cell = (size_t)row * n + col;
     uint64_t *word = &game->cells[cell / 32];
     unsigned shift = 2 * (cell % 32);
-    if ((*word >> shift) & 3) {
+    uint64_t w = *word;
+    if ((w >> shift) & 3) {
         return 4;
     }
-    if (game->history_len == game->history_cap) {
-        size_t cap = game->history_cap ? 2 * game->history_cap : 256;
-        uint32_t *history = realloc(game->history, cap * sizeof *history);
-        if (!history) {
-            return 12;
-        }
-        game->history = history;
-        game->history_cap = cap;
-    }
-    game->history[game->history_len++] = (uint32_t)cell;
-    *word |= (uint64_t)player << shift;
-    if (!game->placed) {
-        game->first = player;
-    }
-    game->placed++;
+    *word = w | (uint64_t)player << shift;
+    size_t placed = game->history_len;
+    game->history[placed++] = (uint32_t)cell;
+    game->history_len = placed;
     int32_t add = player == 1 ? 1 : -1, full = player == 1 ? (int32_t)n : -(int32_t)n;
     int32_t *lines = game->lines;
     int won = (lines[row] += add) == full;
     won |= (lines[n + col] += add) == full;
-    if (row == col) {
+    if (__builtin_expect(row == col, 0)) {
         won |= (lines[2 * n] += add) == full;
     }
-    if (row + col == n - 1) {
+    if (__builtin_expect(row + col == n - 1, 0)) {
         won |= (lines[2 * n + 1] += add) == full;
     }
-    if (won) {
-        game->outcome = player;
-    } else if (game->placed == (uint64_t)n * n) {
-        game->outcome = 3;
+    if (__builtin_expect(placed == 1, 0)) {
+        game->first = player;
+    }
+    game->turn = (uint8_t)(6 ^ (1u << player));
+    if (__builtin_expect(won || placed == (uint64_t)n * n, 0)) {
+        game->turn = 0;
+        game->outcome = (uint8_t)(won ? player : 3);
     }
     *winner = won ? player : 0;
     return 0;

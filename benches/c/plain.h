@@ -27,11 +27,12 @@ PlainCounters *plain_counters_new(uint32_t n);
 void plain_counters_free(PlainCounters *game);
 uint32_t plain_counters_move(PlainCounters *game, uint32_t row, uint32_t col, uint32_t player);
 
-/* Seed 002's counters plus what the library's move must also do, written as plainly and
- * tightly as we could in C: argument checks (NULL, player, bounds), game over, whose turn, an
- * occupancy test on a board of 2 bits per cell, an undo history, and the draw. Not a baseline
- * with a target; it shows what the checks alone cost next to the bare counters. Returns 0 and
- * sets *winner (0 none, 1, 2), or a non-zero code for a rejected move. */
+/* Seed 002's counters plus what the library's move must also do, written as tightly as we could
+ * in C for this one shape: argument checks (NULL, player, bounds), game over and whose turn in one
+ * test of a turn byte, an occupancy test on a board of 2 bits per cell, an undo history whose
+ * length is also the stone count, and the draw; errors and history growth out of line. Not a
+ * baseline with a target; it shows what that work alone costs next to the bare counters.
+ * Returns 0 and sets *winner (0 none, 1, 2), or a non-zero code for a rejected move. */
 typedef struct PlainChecked PlainChecked;
 PlainChecked *plain_checked_new(uint32_t n);
 void plain_checked_free(PlainChecked *game);
