@@ -4,7 +4,7 @@
 use crate::bitboard::{Layout, Stones};
 use crate::cells::Cells;
 use crate::error::Error;
-use crate::game::try_copy;
+use crate::fallible::try_copy;
 use crate::rules::{Dir, Player, Rules, EMPTY};
 
 /// Boards of up to this many cells live inside their owner (no allocation beyond the game

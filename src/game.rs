@@ -2,9 +2,11 @@
 
 use crate::board::{parse_cells, Board};
 use crate::error::Error;
+use crate::fallible::try_copy;
 use crate::inline_vec::InlineVec;
 use crate::rules::{Player, Rules, EMPTY};
 use crate::validate::{find_lines, verdict, Verdict};
+use std::fmt::Write;
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -258,7 +260,9 @@ impl Game {
         let r = self.rules();
         let mut out = String::new();
         out.try_reserve_exact(self.text_len())?;
-        out.push_str(&format!("{},{},{}:", r.rows(), r.cols(), r.k()));
+        // Written straight into the reserved text: a `format!` would allocate, and abort the
+        // process if that failed.
+        write!(out, "{},{},{}:", r.rows(), r.cols(), r.k()).map_err(|_| Error::OutOfMemory)?;
         self.board.write_text(&mut out);
         out.push(':');
         out.push(self.next_player().letter());
@@ -330,14 +334,6 @@ impl Game {
         game.refresh_turn();
         Ok(game)
     }
-}
-
-/// Copies a slice into a new vector, reporting allocation failure.
-pub(crate) fn try_copy<T: Copy>(items: &[T]) -> Result<Vec<T>, Error> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(items.len())?;
-    v.extend_from_slice(items);
-    Ok(v)
 }
 
 fn parse_u32(digits: &[u8]) -> Result<u32, Error> {

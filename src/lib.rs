@@ -28,6 +28,8 @@ pub mod cells;
 mod classic;
 #[forbid(unsafe_code)]
 pub mod error;
+#[forbid(unsafe_code)]
+mod fallible;
 pub mod ffi;
 #[forbid(unsafe_code)]
 pub mod game;

@@ -8,24 +8,11 @@ use tictactoe::ffi::judge::*;
 use tictactoe::ffi::status::ttt_status_str;
 use tictactoe::ffi::TttStatus::{self, *};
 use tictactoe::ffi::{ttt_result_str, ttt_verdict_str, ttt_version, TttResult, TttVerdict};
-use tictactoe::Game;
 
-/// An owned handle that frees itself, so failing assertions do not leak under Miri.
-struct Handle(*mut TttGame);
-impl Drop for Handle {
-    fn drop(&mut self) {
-        unsafe { ttt_game_free(self.0) };
-    }
-}
+mod common;
+use common::Handle;
+
 impl Handle {
-    fn new(rows: u32, cols: u32, k: u32) -> Handle {
-        let mut g = null_mut();
-        assert_eq!(unsafe { ttt_game_new(rows, cols, k, &mut g) }, TTT_OK);
-        Handle(g)
-    }
-    fn snapshot(&self) -> Game {
-        unsafe { &*self.0 }.game().clone()
-    }
     fn play(&self, row: u32, col: u32) -> TttResult {
         let mut r = TttResult::TTT_DRAW;
         assert_eq!(unsafe { ttt_game_play(self.0, row, col, &mut r) }, TTT_OK);
@@ -41,11 +28,11 @@ impl Handle {
 
 /// A "Design Tic-Tac-Toe" move that must fail with `want` and change nothing.
 fn refused_move(g: &Handle, row: u32, col: u32, player: u32, want: TttStatus) {
-    let before = g.snapshot();
+    let before = g.game();
     let mut winner = 77;
     assert_eq!(unsafe { ttt_game_move(g.0, row, col, player, &mut winner) }, want, "({row},{col}) p{player}");
     assert_eq!(winner, 77, "out_winner written on failure");
-    assert_eq!(g.snapshot(), before, "game changed on failure");
+    assert_eq!(g.game(), before, "game changed on failure");
 }
 
 #[test]
@@ -120,7 +107,7 @@ fn free_and_null_handles() {
 fn null_out_pointers_change_nothing() {
     let g = Handle::new(3, 3, 3);
     g.play(1, 1);
-    let before = g.snapshot();
+    let before = g.game();
     let mut x = 0u32;
     unsafe {
         assert_eq!(ttt_game_move(g.0, 0, 0, 2, null_mut()), TTT_NULL_POINTER);
@@ -138,7 +125,7 @@ fn null_out_pointers_change_nothing() {
         assert_eq!(ttt_game_clone(g.0, null_mut()), TTT_NULL_POINTER);
     }
     assert_eq!(x, 0);
-    assert_eq!(g.snapshot(), before);
+    assert_eq!(g.game(), before);
 }
 
 #[test]
@@ -234,14 +221,14 @@ fn undo_redo_and_their_errors() {
         g.play(r, c);
     }
     assert_eq!(g.play(0, 2), TttResult::TTT_A_WINS);
-    let won = g.snapshot();
+    let won = g.game();
     assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);
     let mut result = TttResult::TTT_DRAW;
     assert_eq!(unsafe { ttt_game_result(g.0, &mut result) }, TTT_OK);
     assert_eq!(result, TttResult::TTT_PENDING);
     assert_eq!(unsafe { ttt_game_redo(g.0) }, TTT_OK);
-    assert_eq!(g.snapshot().board(), won.board());
-    assert_eq!(g.snapshot().outcome(), won.outcome());
+    assert_eq!(g.game().board(), won.board());
+    assert_eq!(g.game().outcome(), won.outcome());
     assert_eq!(unsafe { ttt_game_redo(g.0) }, TTT_NOTHING_TO_REDO);
     // A new move after an undo clears the redo history.
     assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);

@@ -23,6 +23,7 @@ pub use level::{ai_move, Level};
 pub use search::{search, Budget};
 
 use crate::error::Error;
+use crate::fallible::try_collect;
 use crate::game::Game;
 use solve::{Root, Solver};
 
@@ -65,8 +66,8 @@ pub fn optimal_moves(game: &Game) -> Result<Vec<usize>, Error> {
 /// [`optimal_moves`] with a caller-chosen node budget.
 pub fn optimal_moves_within(game: &Game, max_nodes: u64) -> Result<Vec<usize>, Error> {
     let (geo, root) = Root::of(game)?;
-    let mut cells: Vec<usize> =
-        Solver::new(&geo, max_nodes)?.optimal(root)?.into_iter().map(|b| geo.cell(b)).collect();
+    let bits = Solver::new(&geo, max_nodes)?.optimal(root)?;
+    let mut cells = try_collect(bits.iter().map(|&b| geo.cell(b)))?;
     cells.sort_unstable();
     Ok(cells)
 }

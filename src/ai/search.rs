@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use super::rng::Rng;
 use crate::error::Error;
+use crate::fallible::try_collect;
 use crate::game::Game;
 use crate::rules::{Dir, Rules};
 
@@ -182,6 +183,7 @@ impl Searcher {
         let mut out = Vec::new();
         if game.move_count() == 0 {
             let (r, c) = (self.rules.rows() / 2, self.rules.cols() / 2);
+            out.try_reserve_exact(1)?;
             out.push(self.rules.index(r, c)?);
             return Ok(out);
         }
@@ -305,7 +307,7 @@ impl Searcher {
                 .map(|s| (-(s.attack + s.defence), rng.as_mut().map_or(0, |r| r.next_u64()), s)),
         );
         keyed.sort_unstable_by_key(|&(value, noise, s)| (value, noise, s.cell));
-        let moves = keyed.into_iter().map(|(_, _, s)| s).collect();
+        let moves = try_collect(keyed.into_iter().map(|(_, _, s)| s))?;
         Ok(Expansion::Moves { moves, doomed: blocks > 1 })
     }
 

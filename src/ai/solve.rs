@@ -12,6 +12,7 @@ use super::symmetry::permutations;
 use super::table::Table;
 use super::tt::{Bound, Entry, TransTable};
 use crate::error::Error;
+use crate::fallible::{try_collect, try_filled};
 use crate::game::Game;
 use crate::rules::{Dir, Rules};
 
@@ -92,7 +93,7 @@ impl<'g> Solver<'g> {
             table: Table::for_rules(rules),
             top: cells as i32 + 1,
             cells: cells as i32,
-            order: (0..cells).map(|c| geo.bit(c)).collect(),
+            order: try_collect((0..cells).map(|c| geo.bit(c)))?,
             rank: [0; 64],
             windows: Vec::new(),
             through: Vec::new(),
@@ -114,12 +115,18 @@ impl<'g> Solver<'g> {
     /// Move order, symmetry hash keys and the transposition table.
     fn build_tables(&mut self) -> Result<(), Error> {
         let (geo, rules) = (self.geo, self.geo.rules());
-        self.through = vec![Vec::new(); 64];
+        // A cell lies on at most k windows per direction, and a board has at most one window
+        // per cell and direction.
+        self.through = try_filled(Vec::new(), 64)?;
+        for through in &mut self.through {
+            through.try_reserve_exact(4 * rules.k() as usize)?;
+        }
+        self.windows.try_reserve_exact(4 * rules.cells())?;
         for cell in 0..rules.cells() {
             for dir in Dir::ALL {
                 if let Some(cells) = window(rules, cell, dir) {
-                    let mask = cells.iter().fold(0u64, |m, &c| m | 1 << geo.bit(c));
-                    for &c in &cells {
+                    let mask = cells.clone().fold(0u64, |m, c| m | 1 << geo.bit(c));
+                    for c in cells {
                         self.through[geo.bit(c) as usize].push(self.windows.len() as u16);
                     }
                     self.windows.push(mask);
@@ -130,17 +137,20 @@ impl<'g> Solver<'g> {
         self.block_first = self.windows.len() * 2 <= rules.cells();
 
         // Static order: cells on the most k-windows first (the centre of the board).
-        let mut order: Vec<usize> = (0..rules.cells()).collect();
-        order.sort_by_key(|&c| std::cmp::Reverse(self.through[geo.bit(c) as usize].len()));
-        self.order = order.into_iter().map(|c| geo.bit(c)).collect();
+        // Ties stay in cell order (an unstable sort needs no buffer, so it cannot fail).
+        let mut order = try_collect(0..rules.cells())?;
+        order.sort_unstable_by_key(|&c| (std::cmp::Reverse(self.through[geo.bit(c) as usize].len()), c));
+        self.order = try_collect(order.iter().map(|&c| geo.bit(c)))?;
         for (i, &b) in self.order.iter().enumerate() {
             self.rank[b as usize] = i as u8;
         }
 
         let mut rng = Rng::new(0x7ac7_ac70_e5a1_7e5d);
-        let keys: Vec<[u64; 2]> = (0..64).map(|_| [rng.next_u64(), rng.next_u64()]).collect();
-        let perms = permutations(rules);
-        self.zob = vec![[0; 2]; 64 * perms.len()];
+        let keys: [[u64; 2]; 64] = std::array::from_fn(|_| [rng.next_u64(), rng.next_u64()]);
+        let perms = permutations(rules)?;
+        self.zob = try_filled([0; 2], 64 * perms.len())?;
+        self.fwd.try_reserve_exact(perms.len())?;
+        self.back.try_reserve_exact(perms.len())?;
         for (s, perm) in perms.iter().enumerate() {
             let (mut f, mut b) = ([0u8; 64], [0u8; 64]);
             for (cell, &image) in perm.iter().enumerate() {
@@ -448,14 +458,13 @@ impl Solver<'_> {
 }
 
 /// The k cells of the window starting at `cell` going `dir`, if it fits on the board.
-fn window(rules: Rules, cell: usize, dir: Dir) -> Option<Vec<usize>> {
+fn window(rules: Rules, cell: usize, dir: Dir) -> Option<impl Iterator<Item = usize> + Clone> {
     let (row, col) = rules.row_col(cell);
     let (dr, dc) = dir.step();
-    (0..i64::from(rules.k()))
-        .map(|i| {
-            let (r, c) = (i64::from(row) + i * dr, i64::from(col) + i * dc);
-            let inside = r >= 0 && c >= 0 && r < i64::from(rules.rows()) && c < i64::from(rules.cols());
-            inside.then(|| (r * i64::from(rules.cols()) + c) as usize)
-        })
-        .collect()
+    let at = move |i: i64| (i64::from(row) + i * dr, i64::from(col) + i * dc);
+    // A window is straight, so it fits when its last cell does.
+    let (r, c) = at(i64::from(rules.k()) - 1);
+    let fits = r >= 0 && c >= 0 && r < i64::from(rules.rows()) && c < i64::from(rules.cols());
+    let cols = i64::from(rules.cols());
+    fits.then(|| (0..i64::from(rules.k())).map(at).map(move |(r, c)| (r * cols + c) as usize))
 }

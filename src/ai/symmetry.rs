@@ -2,6 +2,8 @@
 //! every rectangle has, plus four more (transpositions, quarter turns) when it is square.
 //! Positions related by a symmetry have the same value, so the solver stores them once.
 
+use crate::error::Error;
+use crate::fallible::try_collect;
 use crate::rules::Rules;
 
 /// Maps (row, col, last row, last col) to the image (row, col).
@@ -23,19 +25,16 @@ const SQUARE_ONLY: [Map; 4] = [
 ];
 
 /// For each symmetry, `perm[cell]` = the cell it maps to (row-major). The identity is first.
-pub fn permutations(rules: Rules) -> Vec<Vec<usize>> {
+pub fn permutations(rules: Rules) -> Result<Vec<Vec<usize>>, Error> {
     let (rows, cols) = (rules.rows() as usize, rules.cols() as usize);
     let square: &[Map] = if rows == cols { &SQUARE_ONLY } else { &[] };
-    RECTANGLE
-        .iter()
-        .chain(square)
-        .map(|f| {
-            (0..rows * cols)
-                .map(|i| {
-                    let (r, c) = f(i / cols, i % cols, rows - 1, cols - 1);
-                    r * cols + c
-                })
-                .collect()
-        })
-        .collect()
+    let mut perms = Vec::new();
+    perms.try_reserve_exact(RECTANGLE.len() + square.len())?;
+    for f in RECTANGLE.iter().chain(square) {
+        perms.push(try_collect((0..rows * cols).map(|i| {
+            let (r, c) = f(i / cols, i % cols, rows - 1, cols - 1);
+            r * cols + c
+        }))?);
+    }
+    Ok(perms)
 }

@@ -27,3 +27,27 @@ impl Rng {
         self.below(n as u64) as usize
     }
 }
+
+/// A game handle from the C ABI that frees itself, so failing assertions do not leak (Miri).
+pub struct Handle(pub *mut tictactoe::ffi::game::TttGame);
+
+impl Drop for Handle {
+    fn drop(&mut self) {
+        unsafe { tictactoe::ffi::game::ttt_game_free(self.0) };
+    }
+}
+
+impl Handle {
+    /// A new empty game; panics unless `ttt_game_new` succeeds.
+    pub fn new(rows: u32, cols: u32, k: u32) -> Handle {
+        let mut g = std::ptr::null_mut();
+        let status = unsafe { tictactoe::ffi::game::ttt_game_new(rows, cols, k, &mut g) };
+        assert_eq!(status, tictactoe::ffi::TttStatus::TTT_OK);
+        Handle(g)
+    }
+
+    /// A copy of the game behind the handle, to compare before and after a call.
+    pub fn game(&self) -> tictactoe::Game {
+        unsafe { &*self.0 }.game().clone()
+    }
+}
