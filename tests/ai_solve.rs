@@ -230,13 +230,65 @@ fn single_lines_match_plain_minimax() {
     }
 }
 
+/// A late position on `rules`: stones placed at random where they complete no line until
+/// `empty_at_end` cells are empty, `opener` moving first. `None` when no quiet cell is left.
+fn late_position(
+    rng: &mut common::Rng,
+    rules: Rules,
+    empty_at_end: usize,
+    opener: tictactoe::Player,
+) -> Option<Game> {
+    let mut game = Game::new(rules).unwrap();
+    while rules.cells() - game.move_count() > empty_at_end {
+        // The cells where the side to move does not complete a line.
+        let quiet: Vec<usize> = game
+            .legal_moves()
+            .filter(|&cell| {
+                let mut probe = game.try_clone().unwrap();
+                let (r, c) = rules.row_col(cell);
+                probe.play(r, c).unwrap() == Outcome::Pending
+            })
+            .collect();
+        if quiet.is_empty() {
+            return None;
+        }
+        let (r, c) = rules.row_col(quiet[rng.pick(quiet.len())]);
+        if game.move_count() == 0 {
+            game.move_as(r, c, opener).unwrap();
+        } else {
+            game.play(r, c).unwrap();
+        }
+    }
+    Some(game)
+}
+
+/// Checks `count` late positions with 2..=`most_empty` empty cells on each shape, either
+/// player opening; every other one reloaded from text (no history).
+fn check_late_positions(seed: u64, shapes: &[(u32, u32, u32)], most_empty: usize, count: usize) {
+    let mut rng = common::Rng(seed);
+    for &(rows, cols, k) in shapes {
+        let rules = Rules::new(rows, cols, k).unwrap();
+        let mut reference = Reference::new(rules);
+        let mut checked = 0;
+        while checked < count {
+            let empty_at_end = 2 + rng.pick(most_empty - 1);
+            let opener = if rng.below(2) == 0 { tictactoe::Player::X } else { tictactoe::Player::O };
+            let Some(mut game) = late_position(&mut rng, rules, empty_at_end, opener) else { continue };
+            if checked % 2 == 1 {
+                game = Game::from_text(game.to_text().as_bytes()).unwrap();
+            }
+            check(&mut reference, &game);
+            reference.memo.clear();
+            checked += 1;
+        }
+    }
+}
+
 /// Late positions on the boards that fill the solver's 64-bit layout exactly (rows x (cols + 1)
-/// = 64) and on some others: stones placed at random where they complete no line, until only a
-/// few cells are empty, with either player to move.
+/// = 64) and on some others, with either player to move.
 #[test]
 fn boards_that_fill_the_bitboard_match_plain_minimax() {
-    let mut rng = common::Rng(2024);
-    for (rows, cols, k) in [
+    let shapes = [
         (8, 7, 5),
         (8, 7, 4),
         (4, 15, 5),
@@ -246,44 +298,73 @@ fn boards_that_fill_the_bitboard_match_plain_minimax() {
         (1, 63, 4),
         (5, 5, 4),
         (6, 6, 5),
-    ] {
-        let rules = Rules::new(rows, cols, k).unwrap();
-        let mut reference = Reference::new(rules);
-        let mut checked = 0;
-        while checked < 12 {
-            let empty_at_end = 2 + rng.pick(8);
-            let mut game = Game::new(rules).unwrap();
-            let opener = if rng.below(2) == 0 { tictactoe::Player::X } else { tictactoe::Player::O };
-            let mut stuck = false;
-            while rules.cells() - game.move_count() > empty_at_end {
-                // The cells where the side to move does not complete a line.
-                let quiet: Vec<usize> = game
-                    .legal_moves()
-                    .filter(|&cell| {
-                        let mut probe = game.try_clone().unwrap();
-                        let (r, c) = rules.row_col(cell);
-                        probe.play(r, c).unwrap() == Outcome::Pending
-                    })
-                    .collect();
-                if quiet.is_empty() {
-                    stuck = true;
-                    break;
-                }
-                let (r, c) = rules.row_col(quiet[rng.pick(quiet.len())]);
-                if game.move_count() == 0 {
-                    game.move_as(r, c, opener).unwrap();
-                } else {
-                    game.play(r, c).unwrap();
-                }
-            }
-            if stuck {
-                continue;
-            }
-            check(&mut reference, &game);
-            reference.memo.clear();
-            checked += 1;
-        }
+    ];
+    check_late_positions(2024, &shapes, 9, 12);
+}
+
+/// Boards too big for the bitboard are solved by the endgame search once at most
+/// 12 cells are empty: walked lines, tallied lines and both, square and thin.
+#[test]
+#[cfg_attr(miri, ignore)] // plain minimax on big boards
+fn late_positions_beyond_the_bitboard_match_plain_minimax() {
+    let shapes = [
+        (8, 8, 8),
+        (8, 8, 4),
+        (9, 8, 5),
+        (8, 8, 6),
+        (12, 12, 12),
+        (10, 7, 5),
+        (1, 100, 5),
+        (70, 1, 4),
+        (3, 30, 30),
+        (8, 9, 9),
+    ];
+    check_late_positions(77, &shapes, 10, 6);
+}
+
+/// Past 12 empty cells a board beyond the bitboard is refused at once, as before.
+#[test]
+#[cfg_attr(miri, ignore)] // builds positions on an 8 x 8 board
+fn beyond_the_bitboard_more_than_twelve_empty_cells_is_too_hard() {
+    let mut rng = common::Rng(5);
+    let rules = Rules::new(8, 8, 8).unwrap();
+    for empty in [13, 20, 64] {
+        let game = late_position(&mut rng, rules, empty, tictactoe::Player::X).unwrap();
+        assert_eq!(best_move(&game), Err(tictactoe::Error::TooHard), "{empty} empty cells");
+        assert_eq!(optimal_moves(&game), Err(tictactoe::Error::TooHard), "{empty} empty cells");
     }
+    let game = late_position(&mut rng, rules, 12, tictactoe::Player::O).unwrap();
+    assert!(best_move(&game).is_ok(), "12 empty cells of a dead 8,8,8 board");
+}
+
+/// A nearly full 4096 x 4096 board (k = 4096, every line mixed) is solved: a draw whatever is
+/// played.
+#[test]
+#[cfg_attr(miri, ignore)] // 16 M cells
+fn a_nearly_full_4096_board_is_solved() {
+    let n = 4096usize;
+    // X where (c + r / 2) is even: rows, columns and both diagonals all hold both stones.
+    let mut text = format!("{n},{n},{n}:");
+    text.reserve(n * (n + 1) + 2);
+    let mut emptied = [0, 0];
+    for r in 0..n {
+        for c in 0..n {
+            let x = (c + r / 2) % 2 == 0;
+            // Three stones of each player come off the first row, so X is to move.
+            if r == 0 && emptied[usize::from(!x)] < 3 {
+                emptied[usize::from(!x)] += 1;
+                text.push('.');
+            } else {
+                text.push(if x { 'X' } else { 'O' });
+            }
+        }
+        text.push(if r + 1 < n { '/' } else { ':' });
+    }
+    text.push('X');
+    let game = Game::from_text(text.as_bytes()).unwrap();
+    let best = best_move(&game).unwrap();
+    assert_eq!(best.score, 0);
+    assert_eq!(optimal_moves(&game).unwrap(), vec![0, 1, 2, 3, 4, 5]);
 }
 
 fn empty_board_score(rows: u32, cols: u32, k: u32) -> i32 {

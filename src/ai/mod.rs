@@ -1,7 +1,8 @@
 //! Game AI: perfect play where the position can be solved, budgeted heuristic play beyond.
 //!
-//! - [`best_move`] / [`optimal_moves`]: exact, by [`solve`]'s negamax; `TooHard` when the board
-//!   does not fit a 64-bit bitboard (rows × (cols + 1) > 64) or the proof needs more than
+//! - [`best_move`] / [`optimal_moves`]: exact, by [`solve`]'s negamax on a 64-bit bitboard
+//!   (rows × (cols + 1) <= 64), or on bigger boards with at most 12 empty cells by a plain
+//!   negamax over the game (`endgame`); `TooHard` otherwise, or when the proof needs more than
 //!   [`SOLVE_NODES`] nodes. 3,3,3 is answered from a precomputed table.
 //! - [`search`]: a strong move under a node or time budget on any board, deterministic for a
 //!   given seed and node budget.
@@ -11,6 +12,7 @@
 //! read-only 3,3,3 table.
 
 pub mod bitboard;
+mod endgame;
 mod level;
 pub mod rng;
 mod search;
@@ -33,6 +35,12 @@ use solve::{Root, Solver};
 /// cbindgen:ignore
 pub const SOLVE_NODES: u64 = 1 << 24;
 
+/// On boards too big for the bitboard solver, the most empty cells [`best_move`] and
+/// [`optimal_moves`] take on (`TTT_SOLVE_MAX_EMPTY` in C).
+///
+/// cbindgen:ignore
+pub const SOLVE_MAX_EMPTY: usize = endgame::MAX_EMPTY;
+
 /// A move with its game-theoretic score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scored {
@@ -51,7 +59,10 @@ pub fn best_move(game: &Game) -> Result<Scored, Error> {
 
 /// [`best_move`] with a caller-chosen node budget (`TooHard` when it runs out).
 pub fn solve(game: &Game, max_nodes: u64) -> Result<Scored, Error> {
-    let (geo, root) = Root::of(game)?;
+    let (geo, root) = match Root::of(game) {
+        Err(Error::TooHard) => return endgame::best(game, max_nodes),
+        other => other?,
+    };
     let (bit, score) = Solver::new(&geo, max_nodes)?.best(root)?;
     Ok(Scored { cell: geo.cell(bit), score })
 }
@@ -65,7 +76,10 @@ pub fn optimal_moves(game: &Game) -> Result<Vec<usize>, Error> {
 
 /// [`optimal_moves`] with a caller-chosen node budget.
 pub fn optimal_moves_within(game: &Game, max_nodes: u64) -> Result<Vec<usize>, Error> {
-    let (geo, root) = Root::of(game)?;
+    let (geo, root) = match Root::of(game) {
+        Err(Error::TooHard) => return endgame::optimal(game, max_nodes),
+        other => other?,
+    };
     let bits = Solver::new(&geo, max_nodes)?.optimal(root)?;
     let mut cells = try_collect(bits.iter().map(|&b| geo.cell(b)))?;
     cells.sort_unstable();
