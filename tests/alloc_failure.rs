@@ -361,8 +361,11 @@ fn judging_and_validating_fail_cleanly() {
 
 #[test]
 fn the_ai_fails_cleanly() {
-    // Small boards the solver finishes, and one where search runs on a budget.
-    for (rows, cols, k, moves) in [(3, 3, 3, 1), (3, 3, 3, 0), (4, 4, 3, 3), (3, 4, 3, 2), (15, 15, 5, 8)] {
+    // Small boards the solver finishes, one where search runs on a budget, and a nearly full
+    // board too big for the bitboard (the endgame search).
+    for (rows, cols, k, moves) in
+        [(3, 3, 3, 1), (3, 3, 3, 0), (4, 4, 3, 3), (3, 4, 3, 2), (15, 15, 5, 8), (8, 8, 8, 58)]
+    {
         let setup = || Handle::played(rows, cols, k, moves);
         let what = |f: &str| format!("{f} {rows},{cols},{k} after {moves}");
         let g = setup();
