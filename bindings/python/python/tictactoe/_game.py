@@ -8,7 +8,7 @@ import sys
 import threading
 from typing import Any, Tuple, TypeVar
 
-from ._errors import Error, GameClosed, error_for
+from ._errors import Error, GameClosed, NothingToRedo, error_for
 from ._ffi import (
     NOT_POSITIVE,
     OFF_BOARD,
@@ -190,13 +190,20 @@ class Game:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The position before the recorded moves (to_text keeps whose turn it is and who
-        # started) plus the moves, replayed on load: the game continues exactly, undo
-        # included. Only the redo list is not kept.
+        # started), the moves and then the undone ones, replayed on load and the undone ones
+        # taken back again: the game continues exactly, undo and redo included.
         with self.clone() as start:  # one snapshot, whatever other threads do meanwhile
-            history = read_u32s(lib.ttt_game_moves, start._handle)
-            for _ in history:
+            redoable = 0
+            while True:
+                try:
+                    start.redo()
+                except NothingToRedo:
+                    break
+                redoable += 1
+            moves = read_u32s(lib.ttt_game_moves, start._handle)
+            for _ in moves:
                 start.undo()
-            return (_unpickle, (type(self), start.to_text(), history))
+            return (_unpickle, (type(self), start.to_text(), moves, redoable))
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -444,9 +451,12 @@ class Game:
         return "<" + "\n ".join(lines) + ">"
 
 
-def _unpickle(cls: type[G], start: str, history: list[int]) -> G:
-    """Rebuilds a pickled game: the starting position, then its moves replayed."""
+def _unpickle(cls: type[G], start: str, moves: list[int], redoable: int = 0) -> G:
+    """Rebuilds a pickled game: the starting position, its moves replayed, the last
+    `redoable` of them undone (pickles without that count had no redo list)."""
     game = cls.from_text(start)
-    for index in history:
+    for index in moves:
         game.play(*divmod(index, game.cols))
+    for _ in range(redoable):
+        game.undo()
     return game
