@@ -354,6 +354,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore)] // 60,000 operations of game logic, not FFI
     fn the_turn_mask_follows_moves_undo_redo_reset_and_text() {
         // Random walks of raw moves by either player, undo, redo, reset and a text round trip
         // on boards where games end early (2x2 k=2), fill up (1x3 k=3) or both (3x3).
