@@ -303,7 +303,8 @@ fn boards_that_fill_the_bitboard_match_plain_minimax() {
 }
 
 /// Boards too big for the bitboard are solved by the endgame search once at most
-/// 12 cells are empty: walked lines, tallied lines and both, square and thin.
+/// 14 cells are empty (here up to 10, for the reference's sake): walked lines, tallied lines
+/// and both, square and thin.
 #[test]
 #[cfg_attr(miri, ignore)] // plain minimax on big boards
 fn late_positions_beyond_the_bitboard_match_plain_minimax() {
@@ -316,25 +317,49 @@ fn late_positions_beyond_the_bitboard_match_plain_minimax() {
         (10, 7, 5),
         (1, 100, 5),
         (70, 1, 4),
+        (1, 70, 3),
         (3, 30, 30),
         (8, 9, 9),
     ];
     check_late_positions(77, &shapes, 10, 6);
 }
 
-/// Past 12 empty cells a board beyond the bitboard is refused at once, as before.
+/// Beyond the bitboard, threats on a 1 x 70 board with k = 3 in the pattern XXOO...: a side
+/// facing two threats it cannot both block loses in two plies, and a side that can make two
+/// threats at once wins in three (its move, the block, the other threat).
+#[test]
+fn double_threats_beyond_the_bitboard() {
+    let position = |empty: &[usize], x: &[usize], o: &[usize], next: char| {
+        let mut cells: Vec<u8> = (0..70).map(|i| if i % 4 < 2 { b'X' } else { b'O' }).collect();
+        empty.iter().for_each(|&i| cells[i] = b'.');
+        x.iter().for_each(|&i| cells[i] = b'X');
+        o.iter().for_each(|&i| cells[i] = b'O');
+        let text = format!("1,70,3:{}:{next}", String::from_utf8(cells).unwrap());
+        Game::from_text(text.as_bytes()).unwrap()
+    };
+    // `.XX.X...`: O to move cannot stop both X at 0 and X at 3.
+    let facing = position(&[0, 3, 66, 68, 69], &[], &[], 'O');
+    // `..X..XOO...`, the last X an O: X at 1 or 3 makes two threats.
+    let making = position(&[0, 1, 3, 4], &[2], &[69], 'X');
+    for (game, want) in [(facing, -2), (making, 3)] {
+        assert_eq!(best_move(&game).unwrap().score, want, "{}", game.to_text());
+        check(&mut Reference::new(game.rules()), &game);
+    }
+}
+
+/// Past 14 empty cells a board beyond the bitboard is refused at once, as before.
 #[test]
 #[cfg_attr(miri, ignore)] // builds positions on an 8 x 8 board
-fn beyond_the_bitboard_more_than_twelve_empty_cells_is_too_hard() {
+fn beyond_the_bitboard_more_than_fourteen_empty_cells_is_too_hard() {
     let mut rng = common::Rng(5);
     let rules = Rules::new(8, 8, 8).unwrap();
-    for empty in [13, 20, 64] {
+    for empty in [15, 20, 64] {
         let game = late_position(&mut rng, rules, empty, tictactoe::Player::X).unwrap();
         assert_eq!(best_move(&game), Err(tictactoe::Error::TooHard), "{empty} empty cells");
         assert_eq!(optimal_moves(&game), Err(tictactoe::Error::TooHard), "{empty} empty cells");
     }
-    let game = late_position(&mut rng, rules, 12, tictactoe::Player::O).unwrap();
-    assert!(best_move(&game).is_ok(), "12 empty cells of a dead 8,8,8 board");
+    let game = late_position(&mut rng, rules, 14, tictactoe::Player::O).unwrap();
+    assert!(best_move(&game).is_ok(), "14 empty cells of an 8,8,8 board");
 }
 
 /// A nearly full 4096 x 4096 board (k = 4096, every line mixed) is solved: a draw whatever is

@@ -1,18 +1,20 @@
-//! Exact play on boards too big for the bitboard solver, once few cells are left: a plain
-//! negamax with alpha-beta over the game itself (its moves and undo), so that a nearly full
-//! 8 × 8 or 4096 × 4096 board is solved instead of refused. Past [`MAX_EMPTY`] empty cells,
+//! Exact play on boards too big for the bitboard solver, once few cells are left: negamax with
+//! alpha-beta over a copy of the board (the same line test as every move), taking a win on the
+//! spot and answering the opponent's threats first, so that a nearly full 8 × 8 or
+//! 4096 × 4096 board is solved instead of refused. Past [`MAX_EMPTY`] empty cells,
 //! or past the node budget, the answer stays `TooHard`.
 
 use super::Scored;
+use crate::board::Board;
 use crate::error::Error;
-use crate::game::{Game, Outcome};
-use crate::rules::{Player, EMPTY};
+use crate::game::Game;
+use crate::rules::{Dir, Player, EMPTY};
 
-/// The most empty cells this search takes on. Measured on late positions of 8,8,6, 10,7,5
-/// and 1,100,5: 10 empty cells take at most 8 ms, 12 at most 0.45 s, 14 up to 1.2 s and
-/// sometimes the whole node budget; past 12 the budget would often run out after a second
-/// of work, so such positions are refused at once.
-pub const MAX_EMPTY: usize = 12;
+/// The most empty cells this search takes on. Measured on five late positions each of
+/// 8,8,4, 10,7,5, 8,8,6, 1,100,5, 8,8,8 and 12,12,5: 12 empty cells take at most 5 ms, 14 at
+/// most 0.45 s (one of the thirty ran out of budget), 16 up to a second and often the whole
+/// budget; so past 14 a position is refused at once rather than after a second of work.
+pub const MAX_EMPTY: usize = 14;
 
 /// A win with the first move from the root scores `TOP - 1`, a win in N plies `TOP - N`.
 const TOP: i32 = 1 << 20;
@@ -30,7 +32,9 @@ fn root_moves(game: &Game, max_nodes: u64, full_window: bool) -> Result<Vec<(usi
     let mut cells = Vec::new();
     cells.try_reserve_exact(empty)?;
     cells.extend(game.board().cells().iter().enumerate().filter(|&(_, c)| c == EMPTY).map(|(i, _)| i));
-    let mut search = Search { game: game.try_clone()?, cells, used: 0, nodes: 0, max_nodes };
+    let live = live_windows(game, &cells)?;
+    let board = game.board().try_clone()?;
+    let mut search = Search { board, cells, live, stones: [0; 2], nodes: 0, max_nodes };
     let mut out = Vec::new();
     out.try_reserve_exact(empty)?;
     let mut alpha = -TOP;
@@ -69,49 +73,159 @@ fn score(v: i32) -> i32 {
     }
 }
 
+/// A k-window a player could still fill at the root: the root's empty cells in it (bits of
+/// `Search::cells`) and who could fill it (a window with stones of one player is that
+/// player's; one without stones is both players').
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Live {
+    empties: u32,
+    /// Indexed by player - 1.
+    open_to: [bool; 2],
+}
+
+/// Every distinct live window through the root's empty `cells` (ascending board indices).
+/// Walks the line through each empty cell in each direction once, k - 1 cells each way, so
+/// a 4096 × 4096 board with k = 4096 costs a few million steps, not the board.
+fn live_windows(game: &Game, cells: &[usize]) -> Result<Vec<Live>, Error> {
+    let (rules, board) = (game.rules(), game.board());
+    let (rows, cols, k) = (i64::from(rules.rows()), i64::from(rules.cols()), i64::from(rules.k()));
+    let mut out: Vec<Live> = Vec::new();
+    for &cell in cells {
+        let (row, col) = rules.row_col(cell);
+        for dir in Dir::ALL {
+            let (dr, dc) = dir.step();
+            let at = |t: i64| (i64::from(row) + t * dr, i64::from(col) + t * dc);
+            let inside = |(r, c): (i64, i64)| r >= 0 && c >= 0 && r < rows && c < cols;
+            // The stretch of the line within k - 1 cells of `cell`, as offsets lo..=hi.
+            let lo = -(1..k).take_while(|&t| inside(at(-t))).last().unwrap_or(0);
+            let hi = (1..k).take_while(|&t| inside(at(t))).last().unwrap_or(0);
+            // Counts of X and O stones, and the empty cells, over a sliding window of k.
+            // (Every empty cell of the board is in `cells`, so the search always finds it; an
+            // empty cell entering the window and later leaving it toggles its bit twice.)
+            let (mut count, mut empties) = ([0i64; 2], 0u32);
+            let slide = |t: i64, sign: i64, count: &mut [i64; 2], empties: &mut u32| {
+                let (r, c) = at(t);
+                let index = (r * cols + c) as usize;
+                match board.cells().get(index) {
+                    EMPTY => *empties ^= 1 << cells.binary_search(&index).unwrap_or(0),
+                    stone => count[usize::from(stone) - 1] += sign,
+                }
+            };
+            for start in lo..=hi - k + 1 {
+                if start == lo {
+                    (lo..lo + k).for_each(|t| slide(t, 1, &mut count, &mut empties));
+                } else {
+                    slide(start - 1, -1, &mut count, &mut empties);
+                    slide(start + k - 1, 1, &mut count, &mut empties);
+                }
+                let open_to = [count[1] == 0, count[0] == 0];
+                let live = Live { empties, open_to };
+                if open_to != [false; 2] && out.last() != Some(&live) {
+                    out.try_reserve(1)?;
+                    out.push(live);
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
 struct Search {
-    game: Game,
-    /// The cells that were empty at the root; bit i of `used` is set while `cells[i]` holds a
-    /// stone of the search.
+    board: Board,
+    /// The cells that were empty at the root; bit i of `stones[p - 1]` is set while
+    /// `cells[i]` holds player p's stone of the search.
     cells: Vec<usize>,
-    used: u32,
+    live: Vec<Live>,
+    stones: [u32; 2],
+    /// Stones put down so far, the measure of the budget.
     nodes: u64,
     max_nodes: u64,
 }
 
 impl Search {
-    /// The value for `mover` of playing `cells[i]` as the move of ply `ply` (root moves are ply
-    /// 1): `TOP - ply` when it wins at once, 0 for a draw, else minus the reply's value.
-    fn value_of(&mut self, i: usize, mover: Player, ply: i32, alpha: i32, beta: i32) -> Result<i32, Error> {
+    /// True when some window open to `player` at the root holds none of the other player's
+    /// stones of the search.
+    fn can_still_win(&self, player: Player) -> bool {
+        let (p, theirs) = (player as usize - 1, self.stones[2 - player as usize]);
+        self.live.iter().any(|w| w.open_to[p] && w.empties & theirs == 0)
+    }
+
+    /// Puts `player`'s stone on `cells[i]`: true when it completes a line.
+    fn place(&mut self, i: usize, player: Player) -> Result<bool, Error> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(Error::TooHard);
         }
-        let (row, col) = self.game.rules().row_col(self.cells[i]);
-        let outcome = self.game.move_as(row, col, mover)?;
-        self.used |= 1 << i;
-        let v = match outcome {
-            Outcome::Won(_) => Ok(TOP - ply),
-            Outcome::Draw => Ok(0),
-            Outcome::Pending => self.negamax(mover.other(), ply + 1, -beta, -alpha).map(|v| -v),
+        let (row, col) = self.board.rules().row_col(self.cells[i]);
+        self.stones[player as usize - 1] |= 1 << i;
+        self.board.try_place(row, col, player)
+    }
+
+    fn take(&mut self, i: usize) {
+        let (row, col) = self.board.rules().row_col(self.cells[i]);
+        self.stones = self.stones.map(|s| s & !(1 << i));
+        self.board.remove(row, col);
+    }
+
+    /// True when `player`'s stone on `cells[i]` would complete a line.
+    fn wins_at(&mut self, i: usize, player: Player) -> Result<bool, Error> {
+        let won = self.place(i, player)?;
+        self.take(i);
+        Ok(won)
+    }
+
+    /// The value for `mover` of playing `cells[i]` as the move of ply `ply` (root moves are ply
+    /// 1): `TOP - ply` when it wins at once, 0 for a draw, else minus the reply's value.
+    fn value_of(&mut self, i: usize, mover: Player, ply: i32, alpha: i32, beta: i32) -> Result<i32, Error> {
+        let won = self.place(i, mover)?;
+        let v = if won {
+            Ok(TOP - ply)
+        } else if self.board.is_full() {
+            Ok(0)
+        } else {
+            self.negamax(mover.other(), ply + 1, -beta, -alpha).map(|v| -v)
         };
-        self.used &= !(1 << i);
-        self.game.undo()?;
+        self.take(i);
         v
     }
 
-    /// The value for `mover` of the position, within (alpha, beta).
+    /// The value for `mover`, to make the move of ply `ply`, within (alpha, beta). A win on
+    /// the spot ends the search of the node; so does a double threat of the opponent (one
+    /// block cannot stop both); a single threat leaves the block as the only move.
     fn negamax(&mut self, mover: Player, ply: i32, mut alpha: i32, beta: i32) -> Result<i32, Error> {
+        // Nobody able to fill a line any more is a draw; one side unable to is a bound.
+        let [mine, theirs] = [mover, mover.other()].map(|p| self.can_still_win(p));
+        if !mine && (!theirs || alpha >= 0) || !theirs && beta <= 0 {
+            return Ok(0);
+        }
+        let used = self.stones[0] | self.stones[1];
+        let free = |used: u32, n: usize| (0..n).filter(move |&i| used & 1 << i == 0);
+        let n = self.cells.len();
+        for i in free(used, n) {
+            if self.wins_at(i, mover)? {
+                return Ok(TOP - ply);
+            }
+        }
+        let mut block = None;
+        for i in free(used, n) {
+            if self.wins_at(i, mover.other())? {
+                if block.is_some() {
+                    return Ok(-(TOP - (ply + 1)));
+                }
+                block = Some(i);
+            }
+        }
         let mut best = -TOP;
-        for i in 0..self.cells.len() {
-            if self.used & 1 << i != 0 {
+        for i in free(used, n) {
+            if block.is_some_and(|b| b != i) {
                 continue;
             }
             let v = self.value_of(i, mover, ply, alpha, beta)?;
             best = best.max(v);
             alpha = alpha.max(v);
-            // A win now is the best this position can give.
-            if alpha >= beta || v == TOP - ply {
+            if alpha >= beta {
                 break;
             }
         }

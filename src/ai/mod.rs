@@ -1,8 +1,8 @@
 //! Game AI: perfect play where the position can be solved, budgeted heuristic play beyond.
 //!
 //! - [`best_move`] / [`optimal_moves`]: exact, by [`solve`]'s negamax on a 64-bit bitboard
-//!   (rows × (cols + 1) <= 64), or on bigger boards with at most 12 empty cells by a plain
-//!   negamax over the game (`endgame`); `TooHard` otherwise, or when the proof needs more than
+//!   (rows × (cols + 1) <= 64), or on bigger boards with at most 14 empty cells by an
+//!   endgame search over the board (`endgame`); `TooHard` otherwise, or when the proof needs more than
 //!   [`SOLVE_NODES`] nodes. 3,3,3 is answered from a precomputed table.
 //! - [`search`]: a strong move under a node or time budget on any board, deterministic for a
 //!   given seed and node budget.
