@@ -8,7 +8,10 @@ package tictactoe
 */
 import "C"
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // BestMove is perfect play for the side to move. score 0: a draw with best play; +N: the side
 // to move wins, the game ending N plies from now (this move counts as 1); -N: it loses N plies
@@ -37,6 +40,10 @@ func (g *Game) Search(maxNodes uint64, maxTime time.Duration, seed uint64) (Cell
 		return Cell{}, err
 	}
 	defer g.unlock()
+	if maxTime < 0 { // before rounding, which would take -1ns up to 0 ms: no limit
+		return Cell{}, &Error{Status: StatusInvalidArgument, Index: -1, outOfRange: true,
+			Detail: fmt.Sprintf("maxTime = %v is negative", maxTime)}
+	}
 	ms := maxTime / time.Millisecond
 	if maxTime%time.Millisecond > 0 {
 		ms++ // round up, without the overflow of adding 999999ns to a huge duration

@@ -133,8 +133,8 @@ func (g *Game) Move(row, col, player int) (int, error) {
 		return 0, err
 	}
 	defer g.unlock()
-	if !fits(player) { // C checks the player first, then the cell
-		return 0, g.moveError(StatusInvalidArgument, row, col, player, true)
+	if player != 1 && player != 2 { // C checks the player first, then the cell
+		return 0, g.moveError(StatusInvalidArgument, row, col, player, !fits(player))
 	}
 	r, c, err := g.at(row, col)
 	if err != nil {
