@@ -23,6 +23,7 @@ namespace TicTacToe.Tests
                 RulesTests.Names,
                 CrossCheckTests.ValidateEvery3x3Board, CrossCheckTests.ValidateRandomBoards, CrossCheckTests.JudgeRandomMoveLists,
                 CrossCheckTests.BestMoveMatchesAReferenceSolver,
+                AuditTests.EnumsNamesAndVersion, AuditTests.ValidateEvery3x3Board, AuditTests.ValidateOtherShapes, AuditTests.ValidateArguments, AuditTests.JudgeRandomMoveLists, AuditTests.JudgeArguments, AuditTests.GameAgainstModel, AuditTests.FromTextEvery3x3Board, AuditTests.TextFormatEdges, AuditTests.ErrorsLeaveTheGameUnchanged, AuditTests.GameArguments, AuditTests.BestMoveEvery3x3Position, AuditTests.BestMoveLargerBoards, AuditTests.SearchAndLevels, AuditTests.DisposeSemantics, AuditTests.FinalizerFreesNativeGames, AuditTests.DistinctGamesOnThreads, AuditTests.DisposeDuringBestMove, AuditTests.LargeBoardsAndLimits,
             };
             foreach (Action test in tests)
             {
