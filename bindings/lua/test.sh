@@ -7,3 +7,4 @@ command -v luajit >/dev/null || { echo "luajit is missing (apt-get install luaji
 cd "$root/bindings/lua"
 TICTACTOE_LIB="$root/target/release/libtictactoe.so" LUA_PATH="./?.lua" \
   luajit test.lua "$root/include/tictactoe.h"
+TICTACTOE_LIB="$root/target/release/libtictactoe.so" LUA_PATH="./?.lua" luajit audit.lua

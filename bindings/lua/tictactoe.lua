@@ -171,7 +171,10 @@ local function adopt(status)
   check(status)
   local ptr = ffi.gc(out_game[0], free_game)
   check(C.ttt_game_size(ptr, out_u32, out_u32 + 1, out_u32 + 2))
-  return setmetatable({ ptr = ptr, rows = out_u32[0], cols = out_u32[1], k = out_u32[2] }, Game)
+  local rows, cols, k = out_u32[0], out_u32[1], out_u32[2]
+  -- rows, cols and k are for reading; the binding itself uses its own copy in `_size`, so
+  -- writing to the fields cannot make it decode cells wrongly.
+  return setmetatable({ ptr = ptr, rows = rows, cols = cols, k = k, _size = { rows, cols, k } }, Game)
 end
 
 -- ttt.Game() is 3,3,3; otherwise rows, cols and k are all required.
@@ -243,7 +246,10 @@ function Game:result() return RESULT[get_u32(self, C.ttt_game_result)] end
 function Game:winner() return WINNER[get_u32(self, C.ttt_game_result)] end
 function Game:to_move() return get_u32(self, C.ttt_game_to_move) end
 function Game:first_player() return get_u32(self, C.ttt_game_first_player) end
-function Game:size() return self.rows, self.cols, self.k end
+function Game:size()
+  handle(self)
+  return self._size[1], self._size[2], self._size[3]
+end
 
 -- The stone on (row, col): 0 empty, 1 or 2.
 function Game:cell(row, col)
@@ -284,7 +290,7 @@ end
 -- A cell list from C as a Lua array of {row, col} pairs.
 local function cell_pairs(self, fn)
   local buf, n = fetch(handle(self), fn, "uint32_t[?]")
-  local cols, t = self.cols, {}
+  local cols, t = self._size[2], {}
   for i = 0, n - 1 do t[i + 1] = { math.floor(buf[i] / cols), buf[i] % cols } end
   return t
 end
