@@ -20,9 +20,10 @@ pub const MAX_EMPTY: usize = 14;
 const TOP: i32 = 1 << 20;
 
 /// The side to move's moves as (cell, search value), in ascending cell order. With
-/// `full_window` every value is exact; else the first move holding the best value is exact
-/// and the others may be reported lower than they are (never higher). `GameOver`; `TooHard`
-/// past `MAX_EMPTY` empty cells or `max_nodes` nodes.
+/// `full_window` every value is exact; else each move is searched only to see whether it beats
+/// the best so far, so the first move reaching the best value holds it exactly and a later
+/// move may report anything up to the best so far while being worse (an upper bound).
+/// `GameOver`; `TooHard` past `MAX_EMPTY` empty cells or `max_nodes` nodes.
 fn root_moves(game: &Game, max_nodes: u64, full_window: bool) -> Result<Vec<(usize, i32)>, Error> {
     let mover = game.to_move().ok_or(Error::GameOver)?;
     let empty = game.rules().cells() - game.move_count();
