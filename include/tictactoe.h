@@ -38,11 +38,12 @@
 
 /**
  * The most empty cells this search takes on. Measured on five late positions each of
- * 8,8,4, 10,7,5, 8,8,6, 1,100,5, 8,8,8 and 12,12,5: 12 empty cells take at most 5 ms, 14 at
- * most 0.45 s (one of the thirty ran out of budget), 16 up to a second and often the whole
- * budget; so past 14 a position is refused at once rather than after a second of work.
+ * 8,8,4, 10,7,5, 8,8,6, 1,100,5, 8,8,8 and 12,12,5 (best move and optimal moves together):
+ * 16 empty cells take at most 0.05 s, 18 at most about 1 s, 20 and 22 up to 2.5 s and five
+ * of the sixty ran out of budget; so past 18 a position is refused at once rather than after
+ * seconds of work.
  */
-#define MAX_EMPTY 14
+#define MAX_EMPTY 18
 
 /**
  * Largest number of cells (rows x cols) a board may have: 67108864 = 4 x 4096 x 4096.
@@ -60,7 +61,7 @@
  * On boards too big for the bitboard solver (rows x (cols + 1) > 64), the most empty cells
  * `ttt_game_best_move` and `ttt_game_optimal_moves` take on; with more, `TTT_TOO_HARD`.
  */
-#define TTT_SOLVE_MAX_EMPTY 14
+#define TTT_SOLVE_MAX_EMPTY 18
 
 /**
  * Level 0 of `ttt_game_ai_move`: a uniformly random legal move.
@@ -280,11 +281,11 @@ const char *ttt_verdict_str(TttVerdict verdict);
  * the fastest win, else a draw, else the slowest loss; among equals the one found first.
  *
  * Feasibility: the exact solve needs rows x (cols + 1) <= 64 (any board up to 7x7, 8x7,
- * 5x10, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (14) empty cells, and a
+ * 5x10, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a
  * proof within `TTT_SOLVE_NODES` search nodes; otherwise `TTT_TOO_HARD` (then use
  * `ttt_game_search`). A position outside both is refused at once; one inside that cannot be
  * proved costs the whole budget first (about 5 s measured on an empty 7x7 with k=5), so the
- * call always returns. Near the end of a big board: 12 empty cells take milliseconds, 14 up
+ * call always returns. Near the end of a big board: 16 empty cells take milliseconds, 18 up
  * to about 0.5 s. Measured from the empty board: 3x3 k=3 (any position,
  * from a built-in table) about 0.3 microseconds, 4x4 k=4 10 ms, 5x5 k=4 0.4 s, 5x6 k=4
  * 0.25 s, 5x5 k=5 2.5 s.

@@ -303,7 +303,7 @@ fn boards_that_fill_the_bitboard_match_plain_minimax() {
 }
 
 /// Boards too big for the bitboard are solved by the endgame search once at most
-/// 14 cells are empty (here up to 10, for the reference's sake): walked lines, tallied lines
+/// 18 cells are empty (here up to 10, for the reference's sake): walked lines, tallied lines
 /// and both, square and thin.
 #[test]
 #[cfg_attr(miri, ignore)] // plain minimax on big boards
@@ -347,13 +347,13 @@ fn double_threats_beyond_the_bitboard() {
     }
 }
 
-/// Past 14 empty cells a board beyond the bitboard is refused at once, as before.
+/// Past 18 empty cells a board beyond the bitboard is refused at once, as before.
 #[test]
 #[cfg_attr(miri, ignore)] // builds positions on an 8 x 8 board
-fn beyond_the_bitboard_more_than_fourteen_empty_cells_is_too_hard() {
+fn beyond_the_bitboard_more_than_eighteen_empty_cells_is_too_hard() {
     let mut rng = common::Rng(5);
     let rules = Rules::new(8, 8, 8).unwrap();
-    for empty in [15, 20, 64] {
+    for empty in [19, 30, 64] {
         let game = late_position(&mut rng, rules, empty, tictactoe::Player::X).unwrap();
         assert_eq!(best_move(&game), Err(tictactoe::Error::TooHard), "{empty} empty cells");
         assert_eq!(optimal_moves(&game), Err(tictactoe::Error::TooHard), "{empty} empty cells");

@@ -1,20 +1,25 @@
 //! Exact play on boards too big for the bitboard solver, once few cells are left: negamax with
-//! alpha-beta over a copy of the board (the same line test as every move), taking a win on the
-//! spot and answering the opponent's threats first, so that a nearly full 8 × 8 or
+//! alpha-beta and a transposition table over a copy of the board (the same line test as every
+//! move), taking a win on the spot, answering the opponent's threats first and calling a
+//! position drawn once no window is open to either player, so that a nearly full 8 × 8 or
 //! 4096 × 4096 board is solved instead of refused. Past [`MAX_EMPTY`] empty cells,
 //! or past the node budget, the answer stays `TooHard`.
 
 use super::Scored;
 use crate::board::Board;
 use crate::error::Error;
+use crate::fallible::try_filled;
 use crate::game::Game;
 use crate::rules::{Dir, Player, EMPTY};
 
 /// The most empty cells this search takes on. Measured on five late positions each of
-/// 8,8,4, 10,7,5, 8,8,6, 1,100,5, 8,8,8 and 12,12,5: 12 empty cells take at most 5 ms, 14 at
-/// most 0.45 s (one of the thirty ran out of budget), 16 up to a second and often the whole
-/// budget; so past 14 a position is refused at once rather than after a second of work.
-pub const MAX_EMPTY: usize = 14;
+/// 8,8,4, 10,7,5, 8,8,6, 1,100,5, 8,8,8 and 12,12,5 (best move and optimal moves together):
+/// 16 empty cells take at most 0.05 s, 18 at most about 1 s, 20 and 22 up to 2.5 s and five
+/// of the sixty ran out of budget; so past 18 a position is refused at once rather than after
+/// seconds of work.
+pub const MAX_EMPTY: usize = 18;
+// The search keeps each player's stones as bits of a u32.
+const _: () = assert!(MAX_EMPTY <= 32);
 
 /// A win with the first move from the root scores `TOP - 1`, a win in N plies `TOP - N`.
 const TOP: i32 = 1 << 20;
@@ -35,7 +40,10 @@ fn root_moves(game: &Game, max_nodes: u64, full_window: bool) -> Result<Vec<(usi
     cells.extend(game.board().cells().iter().enumerate().filter(|&(_, c)| c == EMPTY).map(|(i, _)| i));
     let live = live_windows(game, &cells)?;
     let board = game.board().try_clone()?;
-    let mut search = Search { board, cells, live, stones: [0; 2], nodes: 0, max_nodes };
+    // 3^empty positions at most (each cell empty, X or O).
+    let bits = (empty as u32 * 3).div_ceil(2).clamp(4, TABLE_BITS);
+    let table = try_filled(Slot { key: 0, value: 0, bound: Bound::None }, 1 << bits)?;
+    let mut search = Search { board, cells, live, stones: [0; 2], table, nodes: 0, max_nodes };
     let mut out = Vec::new();
     out.try_reserve_exact(empty)?;
     let mut alpha = -TOP;
@@ -133,6 +141,31 @@ fn live_windows(game: &Game, cells: &[usize]) -> Result<Vec<Live>, Error> {
     Ok(out)
 }
 
+/// What a transposition-table slot knows of a position's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    /// An empty slot.
+    None,
+    Exact,
+    /// The value is at least this.
+    Lower,
+    /// The value is at most this.
+    Upper,
+}
+
+/// A remembered search result. Positions are keyed by the search's stones alone: each has
+/// as many stones as plies played, so it is always reached at the same ply and its value
+/// (which counts plies from the root) is the same however it was reached.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    key: u64,
+    value: i32,
+    bound: Bound,
+}
+
+/// Slots in the table: at most 2^18 (3 MB); fewer when fewer positions can arise.
+const TABLE_BITS: u32 = 18;
+
 struct Search {
     board: Board,
     /// The cells that were empty at the root; bit i of `stones[p - 1]` is set while
@@ -140,6 +173,7 @@ struct Search {
     cells: Vec<usize>,
     live: Vec<Live>,
     stones: [u32; 2],
+    table: Vec<Slot>,
     /// Stones put down so far, the measure of the budget.
     nodes: u64,
     max_nodes: u64,
@@ -201,6 +235,17 @@ impl Search {
         if !mine && (!theirs || alpha >= 0) || !theirs && beta <= 0 {
             return Ok(0);
         }
+        let key = u64::from(self.stones[0]) | u64::from(self.stones[1]) << 32;
+        let slot = self.slot(key);
+        let known = self.table[slot];
+        if known.key == key {
+            match known.bound {
+                Bound::Exact => return Ok(known.value),
+                Bound::Lower if known.value >= beta => return Ok(known.value),
+                Bound::Upper if known.value <= alpha => return Ok(known.value),
+                _ => {}
+            }
+        }
         let used = self.stones[0] | self.stones[1];
         let free = |used: u32, n: usize| (0..n).filter(move |&i| used & 1 << i == 0);
         let n = self.cells.len();
@@ -218,7 +263,7 @@ impl Search {
                 block = Some(i);
             }
         }
-        let mut best = -TOP;
+        let (mut best, alpha_in) = (-TOP, alpha);
         for i in free(used, n) {
             if block.is_some_and(|b| b != i) {
                 continue;
@@ -230,6 +275,65 @@ impl Search {
                 break;
             }
         }
+        let bound = match best {
+            b if b <= alpha_in => Bound::Upper,
+            b if b >= beta => Bound::Lower,
+            _ => Bound::Exact,
+        };
+        self.table[slot] = Slot { key, value: best, bound };
         Ok(best)
+    }
+
+    /// The table slot of a position key (a multiplicative hash).
+    fn slot(&self, key: u64) -> usize {
+        let bits = self.table.len().trailing_zeros();
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Outcome;
+    use crate::rules::Rules;
+
+    /// The endgame search against the bitboard solver (another implementation: bitboards,
+    /// symmetry, its own table) on boards both can take, from positions with up to 16 empty
+    /// cells: the best score, a best move the solver agrees on, and the optimal moves.
+    #[test]
+    #[cfg_attr(miri, ignore)] // thousands of searches
+    fn agrees_with_the_bitboard_solver_where_both_apply() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for (rows, cols, k, most_empty) in
+            [(4, 4, 3, 16), (4, 4, 4, 16), (3, 5, 3, 15), (5, 5, 4, 14), (2, 7, 3, 14)]
+        {
+            let rules = Rules::new(rows, cols, k).unwrap();
+            let mut checked = 0;
+            while checked < 40 {
+                let empty = 1 + next(most_empty);
+                let mut game = Game::new(rules).unwrap();
+                while rules.cells() - game.move_count() > empty && game.outcome() == Outcome::Pending {
+                    let moves: Vec<usize> = game.legal_moves().collect();
+                    let (r, c) = rules.row_col(moves[next(moves.len())]);
+                    game.play(r, c).unwrap();
+                }
+                if game.outcome() != Outcome::Pending {
+                    continue;
+                }
+                let want = super::super::solve(&game, u64::MAX).unwrap();
+                let got = best(&game, u64::MAX).unwrap();
+                assert_eq!(got.score, want.score, "{}", game.to_text());
+                let optimal = super::super::optimal_moves_within(&game, u64::MAX).unwrap();
+                assert!(optimal.contains(&got.cell), "{} plays {}", game.to_text(), got.cell);
+                assert_eq!(super::optimal(&game, u64::MAX).unwrap(), optimal, "{}", game.to_text());
+                checked += 1;
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Game AI: perfect play where the position can be solved, budgeted heuristic play beyond.
 //!
 //! - [`best_move`] / [`optimal_moves`]: exact, by [`solve`]'s negamax on a 64-bit bitboard
-//!   (rows × (cols + 1) <= 64), or on bigger boards with at most 14 empty cells by an
+//!   (rows × (cols + 1) <= 64), or on bigger boards with at most 18 empty cells by an
 //!   endgame search over the board (`endgame`); `TooHard` otherwise, or when the proof needs more than
 //!   [`SOLVE_NODES`] nodes. 3,3,3 is answered from a precomputed table.
 //! - [`search`]: a strong move under a node or time budget on any board, deterministic for a

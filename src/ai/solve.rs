@@ -166,7 +166,8 @@ impl<'g> Solver<'g> {
         // Small boards need small tables (and clearing a big one would cost more than the
         // search): 2^cells entries within 2^10 ..= 2^21 (32 MiB), and no more than the budget.
         let by_board = 1u64 << rules.cells().clamp(10, 21);
-        let entries = by_board.min(self.max_nodes.max(1 << 10).next_power_of_two()) as usize;
+        // Clamped first: a budget near u64::MAX has no next power of two.
+        let entries = self.max_nodes.clamp(1 << 10, by_board).next_power_of_two() as usize;
         self.tt = TransTable::new(entries)?;
         Ok(())
     }

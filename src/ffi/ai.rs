@@ -24,11 +24,11 @@ unsafe fn write_cell(game: &Game, cell: usize, out_row: *mut u32, out_col: *mut 
 /// the fastest win, else a draw, else the slowest loss; among equals the one found first.
 ///
 /// Feasibility: the exact solve needs rows x (cols + 1) <= 64 (any board up to 7x7, 8x7,
-/// 5x10, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (14) empty cells, and a
+/// 5x10, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a
 /// proof within `TTT_SOLVE_NODES` search nodes; otherwise `TTT_TOO_HARD` (then use
 /// `ttt_game_search`). A position outside both is refused at once; one inside that cannot be
 /// proved costs the whole budget first (about 5 s measured on an empty 7x7 with k=5), so the
-/// call always returns. Near the end of a big board: 12 empty cells take milliseconds, 14 up
+/// call always returns. Near the end of a big board: 16 empty cells take milliseconds, 18 up
 /// to about 0.5 s. Measured from the empty board: 3x3 k=3 (any position,
 /// from a built-in table) about 0.3 microseconds, 4x4 k=4 10 ms, 5x5 k=4 0.4 s, 5x6 k=4
 /// 0.25 s, 5x5 k=5 2.5 s.
@@ -91,7 +91,7 @@ const _: () = assert!(TTT_SOLVE_NODES == ai::SOLVE_NODES);
 
 /// On boards too big for the bitboard solver (rows x (cols + 1) > 64), the most empty cells
 /// `ttt_game_best_move` and `ttt_game_optimal_moves` take on; with more, `TTT_TOO_HARD`.
-pub const TTT_SOLVE_MAX_EMPTY: u32 = 14;
+pub const TTT_SOLVE_MAX_EMPTY: u32 = 18;
 const _: () = assert!(TTT_SOLVE_MAX_EMPTY as usize == ai::SOLVE_MAX_EMPTY);
 
 // Difficulty levels of `ttt_game_ai_move`, weakest first. Constants rather than a C enum: the
