@@ -163,7 +163,7 @@ struct Slot {
     bound: Bound,
 }
 
-/// Slots in the table: at most 2^18 (3 MB); fewer when fewer positions can arise.
+/// Slots in the table: at most 2^18 (4 MB); fewer when fewer positions can arise.
 const TABLE_BITS: u32 = 18;
 
 struct Search {
