@@ -336,11 +336,17 @@ impl Game {
     }
 }
 
+/// A plain decimal number: digits only, any number of leading zeros, at most `u32::MAX`.
 fn parse_u32(digits: &[u8]) -> Result<u32, Error> {
-    if digits.is_empty() || digits.len() > 10 || !digits.iter().all(u8::is_ascii_digit) {
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
         return Err(Error::Parse);
     }
-    let n = digits.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+    // Past the leading zeros, more than 10 digits cannot fit (and would overflow the sum).
+    let significant = &digits[digits.iter().take_while(|&&d| d == b'0').count()..];
+    if significant.len() > 10 {
+        return Err(Error::Parse);
+    }
+    let n = significant.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
     u32::try_from(n).map_err(|_| Error::Parse)
 }
 
@@ -391,6 +397,26 @@ mod tests {
                 assert_eq!(mask, [game.turn & bit(Player::X) != 0, game.turn & bit(Player::O) != 0]);
             }
         }
+    }
+
+    #[test]
+    fn numbers_take_any_number_of_leading_zeros() {
+        let cases: [(&[u8], Option<u32>); 9] = [
+            (b"3", Some(3)),
+            (b"0", Some(0)),
+            (b"0000000000000000000003", Some(3)),
+            (b"00000000000000000000000", Some(0)),
+            (b"4294967295", Some(u32::MAX)),
+            (b"000000004294967295", Some(u32::MAX)),
+            (b"4294967296", None),
+            (b"99999999999", None),
+            (b"", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse_u32(text).ok(), want, "{:?}", std::str::from_utf8(text));
+        }
+        assert_eq!(parse_u32(b"+3"), Err(Error::Parse));
+        assert_eq!(parse_u32(b"3 "), Err(Error::Parse));
     }
 
     #[test]

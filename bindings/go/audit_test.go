@@ -1745,3 +1745,898 @@ func TestAuditCloseWhileInUse(t *testing.T) {
 		wg.Wait()
 	}
 }
+
+// ---------------------------------------------------------------------------------------------
+// ParseGame: a position is accepted exactly when some legal game, opened by either player,
+// produces it (SPEC §2: the raw move lets player 2 open; header: ttt_game_from_text)
+// ---------------------------------------------------------------------------------------------
+
+// audSwap exchanges the players' stones.
+func audSwap(b []int) []int {
+	s := make([]int, len(b))
+	for i, v := range b {
+		if v != 0 {
+			s[i] = 3 - v
+		}
+	}
+	return s
+}
+
+// audOpener: the text's P is the side to move by alternation, so with an even number of
+// stones P opened the game, with an odd number the other player did.
+func audOpener(b []int, p int) int {
+	if x, o := audCount(b); (x+o)%2 == 0 {
+		return p
+	}
+	return 3 - p
+}
+
+// audReachableBy is SPEC §4 for a game that `first` opened: a game player 2 opened is a game
+// X opened with the colours swapped.
+func audReachableBy(b []int, rows, cols, k, first int) bool {
+	if first == 2 {
+		b = audSwap(b)
+	}
+	return audVerdict(b, rows, cols, k).Valid()
+}
+
+// audModelOf is the model of a game loaded from board b with p (1 = 'X', 2 = 'O') to move by
+// alternation.
+func audModelOf(b []int, rows, cols, k, p int) *audModel {
+	m := newAudModel(rows, cols, k)
+	copy(m.b, b)
+	x, o := audCount(b)
+	m.stones = x + o
+	m.first = audOpener(b, p)
+	switch {
+	case len(audLines(b, rows, cols, k, 1)) > 0:
+		m.result = AWins
+	case len(audLines(b, rows, cols, k, 2)) > 0:
+		m.result = BWins
+	case m.stones == len(b):
+		m.result = Draw
+	}
+	return m.loaded()
+}
+
+// audLooseText writes a game text in the loose forms the header allows: leading zeros in the
+// numbers, ' ' or '.' for empty, '/' and '\n' (or nothing) between rows and now and then
+// anywhere else in the board.
+func audLooseText(rng *rand.Rand, b []int, rows, cols, k, p int) string {
+	num := func(v int) string { return strings.Repeat("0", rng.Intn(3)) + fmt.Sprint(v) }
+	var sb strings.Builder
+	sb.WriteString(num(rows) + "," + num(cols) + "," + num(k) + ":")
+	seps := []string{"/", "\n", "", "/\n", "//"}
+	for i, v := range b {
+		if i > 0 && i%cols == 0 {
+			sb.WriteString(seps[rng.Intn(len(seps))])
+		} else if rng.Intn(10) == 0 {
+			sb.WriteByte("/\n"[rng.Intn(2)])
+		}
+		sb.WriteByte([]byte{" ."[rng.Intn(2)], 'X', 'O'}[v])
+	}
+	if rng.Intn(8) == 0 {
+		sb.WriteByte("/\n"[rng.Intn(2)])
+	}
+	sb.WriteByte(':')
+	sb.WriteByte("XO"[p-1])
+	return sb.String()
+}
+
+func TestAuditParseGameRandomBoards(t *testing.T) {
+	rng := rand.New(rand.NewSource(2024))
+	shapes := [][3]int{{3, 3, 3}, {3, 4, 3}, {4, 4, 3}, {1, 5, 3}, {2, 3, 2}}
+	// Brute force (X first) where it is cheap; a game O opened is looked up colour-swapped.
+	brute := map[int]map[string]bool{0: audReachable(3, 3, 3), 3: audReachable(1, 5, 3), 4: audReachable(2, 3, 2)}
+	acceptedBy := map[int]int{}
+	var rejected, finished, loose, played int
+	budget := 10 // stop after this many failing boards
+	for i := 0; i < 3000; i++ {
+		si := i % len(shapes)
+		rows, cols, k := shapes[si][0], shapes[si][1], shapes[si][2]
+		n := rows * cols
+		var b []int
+		p := 1 + rng.Intn(2)
+		switch kind := rng.Intn(3); kind {
+		case 0: // any board
+			b = make([]int, n)
+			for j := range b {
+				b[j] = rng.Intn(3)
+			}
+		default: // a random legal game opened by either player, stopped anywhere
+			opener := 1 + rng.Intn(2)
+			m := newAudModel(rows, cols, k)
+			stop := rng.Intn(n + 1)
+			for m.result == Pending && m.stones < stop {
+				cell := rng.Intn(n)
+				if m.b[cell] != 0 {
+					continue
+				}
+				if m.stones == 0 {
+					m.move(cell/cols, cell%cols, opener)
+				} else {
+					m.play(cell/cols, cell%cols)
+				}
+			}
+			b = m.b
+			if rng.Intn(4) > 0 {
+				p = m.alt()
+			}
+			if kind == 2 { // then one cell changed
+				j := rng.Intn(n)
+				b[j] = (b[j] + 1 + rng.Intn(2)) % 3
+			}
+		}
+		first := audOpener(b, p)
+		want := audReachableBy(b, rows, cols, k, first)
+		if reach, ok := brute[si]; ok {
+			key := b
+			if first == 2 {
+				key = audSwap(b)
+			}
+			if reach[audKey(key)] != want {
+				t.Fatalf("reference disagrees with itself on %v (%d,%d,%d), opener %d", b, rows, cols, k, first)
+			}
+		}
+		text := fmt.Sprintf("%d,%d,%d:%s:%c", rows, cols, k, audBoardStr(b, rows, cols, "/", '.'), "XO"[p-1])
+		if rng.Intn(2) == 0 {
+			text = audLooseText(rng, b, rows, cols, k, p)
+			loose++
+		}
+		ctx := fmt.Sprintf("ParseGame(%q)", text)
+		failed := t.Failed()
+		g, err := ParseGame(text)
+		if !want {
+			rejected++
+			audWantErr(t, ctx+" [unreachable]", err, StatusUnreachableBoard, -1)
+			if g != nil {
+				t.Errorf("%s: failed but returned a game", ctx)
+				g.Close()
+			}
+		} else if audWantErr(t, ctx, err, StatusOK, -1) {
+			acceptedBy[first]++
+			m := audModelOf(b, rows, cols, k, p)
+			if m.result != Pending {
+				finished++
+			}
+			if audCheck(t, g, m, ctx) && m.result == Pending {
+				// The loaded game goes on with the right player.
+				var empty []int
+				for j, v := range m.b {
+					if v == 0 {
+						empty = append(empty, j)
+					}
+				}
+				cell := empty[rng.Intn(len(empty))]
+				wantR, _ := m.play(cell/cols, cell%cols)
+				gotR, err := g.Play(cell/cols, cell%cols)
+				if audWantErr(t, ctx+" then Play", err, StatusOK, -1) && gotR != wantR {
+					t.Errorf("%s then Play(%d,%d) = %v, want %v", ctx, cell/cols, cell%cols, gotR, wantR)
+				}
+				audCheck(t, g, m, ctx+" then Play")
+				played++
+			}
+			g.Close()
+		}
+		if !failed && t.Failed() {
+			if budget--; budget == 0 {
+				t.Fatal("too many failures; stopping")
+			}
+		}
+	}
+	t.Logf("accepted %v (by opener), rejected %d, finished %d, loose texts %d, continued %d", acceptedBy, rejected, finished, loose, played)
+	if acceptedBy[1] < 300 || acceptedBy[2] < 300 || rejected < 300 || finished < 100 {
+		t.Errorf("generator: accepted %v by opener, %d rejected, %d finished; too few of some kind", acceptedBy, rejected, finished)
+	}
+}
+
+func TestAuditParseGameTextForms(t *testing.T) {
+	// Loose but valid: the canonical text and the board it holds are written out by hand.
+	good := []struct{ text, canon string }{
+		{"03,3,003:X../.O./...:X", "3,3,3:X../.O./...:X"},
+		{"3,3,3:X  / O /   :X", "3,3,3:X../.O./...:X"},
+		{"3,3,3:X..\n.O.\n...:X", "3,3,3:X../.O./...:X"},
+		{"3,3,3:X...O....:X", "3,3,3:X../.O./...:X"},
+		{"3,3,3:/X..//.O.\n/. .\n:X", "3,3,3:X../.O./...:X"},
+		{"0003,0003,0003:.../.../...:X", "3,3,3:.../.../...:X"},
+		{"00001,5,3:XO X :O", "1,5,3:XO.X.:O"},
+		{"3,4,3:XXX.\nOO..\n....:O", "3,4,3:XXX./OO../....:O"},
+		{"2,2,1:    :O", "2,2,1:../..:O"},
+		{"3,3,3:OO./X../...:X", "3,3,3:OO./X../...:X"}, // O opened: X to move with 1 X, 2 O
+		{"1,3,2:OOX:X", "1,3,2:OOX:X"},                 // O opened and won on a full board
+		{"3,3,3:XOX/XOO/OXX:O", "3,3,3:XOX/XOO/OXX:O"}, // a draw
+	}
+	for _, c := range good {
+		parts := strings.Split(c.canon, ":")
+		var rows, cols, k int
+		fmt.Sscanf(parts[0], "%d,%d,%d", &rows, &cols, &k)
+		b := audParseBoardLoose(parts[1])
+		p := 1 + strings.IndexByte("XO", parts[2][0])
+		g, err := ParseGame(c.text)
+		if !audWantErr(t, fmt.Sprintf("ParseGame(%q)", c.text), err, StatusOK, -1) {
+			continue
+		}
+		m := audModelOf(b, rows, cols, k, p)
+		if m.text() != c.canon {
+			t.Fatalf("reference: %q gives text %q", c.canon, m.text())
+		}
+		audCheck(t, g, m, fmt.Sprintf("ParseGame(%q)", c.text))
+		g.Close()
+	}
+	// Well formed, but no legal game gives it.
+	for _, text := range []string{
+		"3,3,3:XX./.../...:X",     // two X, X to move: X opened and moved twice
+		"3,3,3:XX./.../...:O",     // two X, O to move: O opened, yet has no stone
+		"3,3,3:XXX/OOO/...:X",     // both have a line
+		"3,3,3:XXX/OO./...:X",     // X won, yet X is to move (so O opened and X moved twice)
+		"3,3,3:OOO/XX./X..:O",     // O won, then X moved
+		"1,7,3:XXX.XXX:O",         // 6 X and no O
+		"2,7,3:XXX.XXX/OO.OO.O:O", // X's two lines share no stone
+		"3,3,3:O../.../...:O",     // one O, O to move: O opened and moved twice
+	} {
+		g, err := ParseGame(text)
+		audWantErr(t, fmt.Sprintf("ParseGame(%q)", text), err, StatusUnreachableBoard, -1)
+		if g != nil {
+			t.Errorf("ParseGame(%q) failed but returned a game", text)
+			g.Close()
+		}
+	}
+	// Malformed: ErrParse.
+	for _, text := range []string{
+		"",
+		"3,3,3",
+		"3,3,3:.........",
+		"3,3,3:.........:",
+		"3,3,3:.........:Z",
+		"3,3,3:.........:x",
+		"3,3,3:.........:XO",
+		"3,3,3:.........:X:",
+		"3,3,3:.........:X\x00",
+		"3,3:.........:X",
+		"3,3,3,3:.........:X",
+		"3,3,3:........:X",
+		"3,3,3:..........:X",
+		"3,3,3:...x.....:X",
+		"3,3,3:...-.....:X",
+		"+3,3,3:.........:X",
+		"-3,3,3:.........:X",
+		" 3,3,3:.........:X",
+		"3, 3,3:.........:X",
+		"3,3,3 :.........:X",
+		"a,3,3:.........:X",
+		"3,,3:.........:X",
+		"3;3;3:.........:X",
+		"3x3x3:.........:X",
+		"3,3,3;.........;X",
+		"3,3,3:X..\x00.O....:X",
+		"3,3,3:X..\r\n.O.\r\n...:X",
+		"3,3,3:X.o/.../...:X",
+		"3,3,3:X.Ö/.../...:X",
+	} {
+		g, err := ParseGame(text)
+		audWantErr(t, fmt.Sprintf("ParseGame(%q)", text), err, StatusParseError, -1)
+		if g != nil {
+			t.Errorf("ParseGame(%q) failed but returned a game", text)
+			g.Close()
+		}
+	}
+	// Well formed numbers, bad size: ErrInvalidArgument (SPEC §2).
+	for _, text := range []string{"3,3,0:.........:X", "3,3,4:.........:X", "1,5,6:.....:X"} {
+		g, err := ParseGame(text)
+		audWantErr(t, fmt.Sprintf("ParseGame(%q)", text), err, StatusInvalidArgument, -1)
+		if g != nil {
+			g.Close()
+		}
+	}
+	// A number past uint32_t must not wrap around to a small one (2^32 + 3 would be 3).
+	for _, text := range []string{"4294967299,3,3:.........:X", "3,3,4294967299:.........:X", "3,18446744073709551619,3:.........:X"} {
+		g, err := ParseGame(text)
+		if err == nil || !(errors.Is(err, ErrParse) || errors.Is(err, ErrInvalidArgument) || errors.Is(err, ErrTooLarge)) {
+			t.Errorf("ParseGame(%q) = %v; want ErrParse, ErrInvalidArgument or ErrTooLarge", text, err)
+		}
+		if g != nil {
+			g.Close()
+		}
+	}
+}
+
+// The header (ttt_game_from_text): "rows, cols and k are plain decimal numbers (leading zeros
+// are accepted; no sign, no spaces)", with no limit on how many.
+func TestAuditParseGameManyLeadingZeros(t *testing.T) {
+	for _, text := range []string{
+		"00000000003,3,3:X../.O./...:X",
+		"3,000000000000000000003,3:X../.O./...:X",
+		"3,3,0000000000000000000000000003:X../.O./...:X",
+	} {
+		g, err := ParseGame(text)
+		if audWantErr(t, fmt.Sprintf("ParseGame(%q)", text), err, StatusOK, -1) {
+			audCheck(t, g, audModelOf(audParseBoardLoose("X...O...."), 3, 3, 3, 1), fmt.Sprintf("ParseGame(%q)", text))
+			g.Close()
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Winning lines, directed (header: ttt_game_winning_line)
+// ---------------------------------------------------------------------------------------------
+
+func TestAuditWinningLines(t *testing.T) {
+	cases := []struct {
+		name          string
+		rows, cols, k int
+		opener        int
+		moves         []int // cells; the opener's move first, then alternating
+		res           Result
+		line          []int // end to end, written out by hand
+		unique        bool  // the winner has one maximal run only (so a loaded game must show it)
+	}{
+		{"row and column at once, on a full board: the row", 3, 3, 3, 1,
+			[]int{1, 4, 2, 5, 3, 7, 6, 8, 0}, AWins, []int{0, 1, 2}, false},
+		{"column and diagonal at once: the column", 4, 4, 3, 1,
+			[]int{0, 12, 2, 13, 5, 15, 6, 8, 10}, AWins, []int{2, 6, 10}, false},
+		{"both diagonals at once: the ↘ one", 5, 5, 3, 1,
+			[]int{6, 0, 18, 1, 8, 24, 16, 23, 12}, AWins, []int{6, 12, 18}, false},
+		{"all four directions at once: the row", 7, 7, 3, 1,
+			[]int{22, 0, 23, 1, 10, 7, 17, 5, 32, 6, 30, 42, 36, 48, 40, 45, 24}, AWins, []int{22, 23, 24}, false},
+		{"a run of 5 with k=3, closed in the middle", 2, 7, 3, 1,
+			[]int{0, 7, 1, 8, 3, 10, 4, 11, 2}, AWins, []int{0, 1, 2, 3, 4}, true},
+		{"O's ↙ run of 4 with k=3", 5, 5, 3, 1,
+			[]int{0, 4, 1, 8, 24, 16, 23, 12}, BWins, []int{4, 8, 12, 16}, true},
+		{"k=1 on 1x1: the only move wins on a full board", 1, 1, 1, 1, []int{0}, AWins, []int{0}, true},
+		{"k=1, player 2 opens and wins at once", 2, 3, 1, 2, []int{4}, BWins, []int{4}, true},
+		{"k=1 on 3x3 by Play", 3, 3, 1, 1, []int{7}, AWins, []int{7}, true},
+		{"full board, the last move wins a diagonal", 3, 3, 3, 1,
+			[]int{2, 1, 7, 3, 4, 6, 0, 5, 8}, AWins, []int{0, 4, 8}, true},
+		{"full board, player 2 opened and its last move wins", 1, 3, 2, 2,
+			[]int{0, 2, 1}, BWins, []int{0, 1}, true},
+		{"a column of 4 with k=4, ↓ only", 4, 4, 4, 1,
+			[]int{1, 0, 5, 4, 9, 8, 13}, AWins, []int{1, 5, 9, 13}, true},
+	}
+	sameLine := func(got []Cell, cols int, want []int) bool {
+		g := audCellsIdx(got, cols)
+		if audEqInts(g, want) {
+			return true
+		}
+		rev := make([]int, len(want))
+		for i, c := range want {
+			rev[len(want)-1-i] = c
+		}
+		return audEqInts(g, rev)
+	}
+	for _, c := range cases {
+		cols := c.cols
+		g := audNew(t, c.rows, c.cols, c.k)
+		m := newAudModel(c.rows, c.cols, c.k)
+		var last Result
+		for i, cell := range c.moves {
+			r, cc := cell/cols, cell%cols
+			if m.result != Pending {
+				t.Fatalf("[%s] the case is wrong: the model's game ended before move %d", c.name, i)
+			}
+			if i == 0 {
+				w, err := g.Move(r, cc, c.opener)
+				m.move(r, cc, c.opener)
+				if err != nil || w != m.result.Winner() {
+					t.Errorf("[%s] Move(%d,%d,%d) = %d, %v", c.name, r, cc, c.opener, w, err)
+				}
+				last = Result(0)
+				if w != 0 {
+					last = Result(w)
+				}
+			} else {
+				var err error
+				last, err = g.Play(r, cc)
+				m.play(r, cc)
+				if err != nil {
+					t.Errorf("[%s] Play(%d,%d): %v", c.name, r, cc, err)
+				}
+			}
+		}
+		if m.result != c.res || !audEqInts(m.line, c.line) {
+			t.Fatalf("[%s] the case is wrong: the model says %v, line %v", c.name, m.result, m.line)
+		}
+		if last != c.res {
+			t.Errorf("[%s] the last move returned %v, want %v", c.name, last, c.res)
+		}
+		wl, err := g.WinningLine()
+		if err != nil || !sameLine(wl, cols, c.line) {
+			t.Errorf("[%s] WinningLine = %v, %v; want cells %v end to end", c.name, wl, err, c.line)
+		}
+		audCheck(t, g, m, c.name)
+		_, err = g.Play(0, 0)
+		audWantErr(t, c.name+": Play after the win", err, StatusGameOver, -1)
+		if c.opener == 1 {
+			moves := make([]Cell, len(c.moves))
+			for i, cell := range c.moves {
+				moves[i] = Cell{cell / cols, cell % cols}
+			}
+			if r, err := Judge(moves, c.rows, c.cols, c.k); err != nil || r != c.res {
+				t.Errorf("[%s] Judge = %v, %v; want %v", c.name, r, err, c.res)
+			}
+		}
+		// Undo clears the line, Redo brings the same one back.
+		audWantErr(t, c.name+": Undo", g.Undo(), m.undo(), -1)
+		audCheck(t, g, m, c.name+" undone")
+		audWantErr(t, c.name+": Redo", g.Redo(), m.redoMove(), -1)
+		if wl, err := g.WinningLine(); err != nil || !sameLine(wl, cols, c.line) {
+			t.Errorf("[%s] after Undo and Redo: WinningLine = %v, %v; want %v", c.name, wl, err, c.line)
+		}
+		audCheck(t, g, m, c.name+" redone")
+		// Through text: the result and a winning run are restored.
+		text, _ := g.Text()
+		p, err := ParseGame(text)
+		if audWantErr(t, c.name+": ParseGame("+text+")", err, StatusOK, -1) {
+			audCheck(t, p, m.loaded(), c.name+" loaded")
+			if wl, err := p.WinningLine(); c.unique && (err != nil || !sameLine(wl, cols, c.line)) {
+				t.Errorf("[%s] loaded: WinningLine = %v, %v; want %v", c.name, wl, err, c.line)
+			}
+			p.Close()
+		}
+		g.Close()
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Best move on late positions of bigger boards, against the plain minimax
+// ---------------------------------------------------------------------------------------------
+
+// audWindow is a random k-window (k cells in a line) of the board.
+func audWindow(rng *rand.Rand, rows, cols, k int) []int {
+	for {
+		r, c, d := rng.Intn(rows), rng.Intn(cols), audDirs[rng.Intn(4)]
+		if !audIn(rows, cols, r+d[0]*(k-1), c+d[1]*(k-1)) {
+			continue
+		}
+		w := make([]int, k)
+		for i := range w {
+			w[i] = (r+d[0]*i)*cols + c + d[1]*i
+		}
+		return w
+	}
+}
+
+// audQuietMoves plays random quiet moves (moves that neither win nor fill the board), the
+// opener first, until `empty` cells remain. With bias each player gets up to two k-windows
+// that it favours and the other player leaves alone, so that threats are left for the end. Nil when it keeps getting stuck.
+func audQuietMoves(rng *rand.Rand, rows, cols, k, empty, opener int, bias bool) []int {
+	n := rows * cols
+	for try := 0; try < 200; try++ {
+		var fav [3][]int
+		reserved := make([]int, n) // bit p: the cell is in one of p's windows
+		if bias {
+			for p := 1; p <= 2; p++ {
+				for w := rng.Intn(3); w > 0; w-- {
+					win := audWindow(rng, rows, cols, k)
+					fav[p] = append(fav[p], win...)
+					for _, c := range win {
+						reserved[c] |= p
+					}
+				}
+			}
+		}
+		b := make([]int, n)
+		moves := []int{}
+		p := opener
+		quiet := func(c int) bool {
+			if b[c] != 0 || reserved[c]&(3-p) != 0 {
+				return false
+			}
+			b[c] = p
+			ok := audWinLine(b, rows, cols, k, c) == nil && len(moves)+1 < n
+			b[c] = 0
+			return ok
+		}
+		for len(moves) < n-empty {
+			var cand []int
+			if bias && rng.Intn(3) > 0 {
+				for _, c := range fav[p] {
+					if quiet(c) {
+						cand = append(cand, c)
+					}
+				}
+			}
+			if len(cand) == 0 {
+				for c := range b {
+					if quiet(c) {
+						cand = append(cand, c)
+					}
+				}
+			}
+			if len(cand) == 0 {
+				break
+			}
+			c := cand[rng.Intn(len(cand))]
+			b[c] = p
+			moves = append(moves, c)
+			p = 3 - p
+		}
+		if len(moves) == n-empty {
+			return moves
+		}
+	}
+	return nil
+}
+
+// audWins lists the empty cells where p would complete a line now.
+func audWins(b []int, rows, cols, k, p int) []int {
+	var out []int
+	for c, v := range b {
+		if v == 0 {
+			b[c] = p
+			if audWinLine(b, rows, cols, k, c) != nil {
+				out = append(out, c)
+			}
+			b[c] = 0
+		}
+	}
+	return out
+}
+
+// audReplay plays moves (cells) on a new game and on the model: the first with Move by the
+// opener, the rest with Play.
+func audReplay(t testing.TB, rows, cols, k int, moves []int, opener int) (*Game, *audModel) {
+	t.Helper()
+	g := audNew(t, rows, cols, k)
+	m := newAudModel(rows, cols, k)
+	for i, c := range moves {
+		r, cc := c/cols, c%cols
+		var err error
+		var st Status
+		if i == 0 {
+			_, err = g.Move(r, cc, opener)
+			_, st = m.move(r, cc, opener)
+		} else {
+			_, err = g.Play(r, cc)
+			_, st = m.play(r, cc)
+		}
+		if st != StatusOK {
+			t.Fatalf("reference: move %d (cell %d) refused with %d", i, c, st)
+		}
+		if err != nil {
+			t.Fatalf("%d,%d,%d: move %d (%d,%d): %v", rows, cols, k, i, r, cc, err)
+		}
+	}
+	return g, m
+}
+
+// audOptimal is the set SPEC 3.1b names: every move that still wins, else every move that still
+// draws, else (a lost position) every move.
+func audOptimal(scores map[int]int) []int {
+	want := audBest(scores)
+	var out []int
+	for cell, s := range scores {
+		if want < 0 || (s > 0) == (want > 0) && (s == 0) == (want == 0) {
+			out = append(out, cell)
+		}
+	}
+	return audSorted(out)
+}
+
+func TestAuditBestMoveLatePositions(t *testing.T) {
+	rng := rand.New(rand.NewSource(77))
+	shapes := []struct{ rows, cols, k, positions, minEmpty, maxEmpty int }{
+		{3, 4, 3, 12, 5, 8},
+		{4, 4, 3, 12, 5, 8},
+		{4, 4, 4, 12, 5, 8},
+		{1, 8, 3, 12, 3, 6},
+		{2, 5, 3, 12, 4, 8},
+		{8, 8, 8, 8, 5, 8},  // rows x (cols+1) = 72 > 64: beyond the bitboard solver
+		{1, 70, 3, 6, 5, 8}, // 71 > 64
+	}
+	signs := map[int]int{}
+	budget := 6
+	for _, sh := range shapes {
+		rows, cols, k := sh.rows, sh.cols, sh.k
+		bigSigns := map[int]int{}
+		for pos := 0; pos < sh.positions; pos++ {
+			empty := sh.minEmpty + rng.Intn(sh.maxEmpty-sh.minEmpty+1)
+			opener := 1
+			if rng.Intn(4) == 0 {
+				opener = 2
+			}
+			// Mostly positions where the side to move has no win in one, for draws and losses.
+			var moves []int
+			for try := 0; try < 100; try++ {
+				moves = audQuietMoves(rng, rows, cols, k, empty, opener, pos%2 == 0 || rows*(cols+1) > 64)
+				if moves == nil {
+					t.Fatalf("could not build a quiet %d,%d,%d position with %d empty cells", rows, cols, k, empty)
+				}
+				b := make([]int, rows*cols)
+				for i, c := range moves {
+					b[c] = 1 + (opener-1+i)%2
+				}
+				if pos%4 == 3 || len(audWins(b, rows, cols, k, 1+(opener-1+len(moves))%2)) == 0 {
+					break
+				}
+			}
+			g, m := audReplay(t, rows, cols, k, moves, opener)
+			ctx := fmt.Sprintf("%d,%d,%d %s", rows, cols, k, m.text())
+			if pos%3 == 1 { // reloaded from its text
+				text, err := g.Text()
+				p, err2 := ParseGame(text)
+				if err != nil || err2 != nil {
+					t.Fatalf("%s: Text/ParseGame: %v, %v", ctx, err, err2)
+				}
+				g.Close()
+				g, m = p, m.loaded()
+				ctx += " (reloaded)"
+			}
+			failed := t.Failed()
+			audCheck(t, g, m, ctx)
+			scores := audScores(append([]int(nil), m.b...), rows, cols, k, m.alt())
+			want := audBest(scores)
+			optimal := audOptimal(scores)
+			switch {
+			case want > 0:
+				signs[1]++
+				bigSigns[1]++
+			case want < 0:
+				signs[-1]++
+				bigSigns[-1]++
+			default:
+				signs[0]++
+				bigSigns[0]++
+			}
+			move, score, err := g.BestMove()
+			if s, legal := scores[move.Row*cols+move.Col]; err != nil || score != want || !audIn(rows, cols, move.Row, move.Col) || !legal || s != want {
+				t.Errorf("%s: BestMove = %v, %d, %v; want score %d with a move scoring it (scores %v)", ctx, move, score, err, want, scores)
+			}
+			got, err := g.OptimalMoves()
+			if err != nil || !audEqInts(audCellsIdx(got, cols), optimal) {
+				t.Errorf("%s: OptimalMoves = %v, %v; want cells %v (scores %v)", ctx, got, err, optimal, scores)
+			}
+			for _, seed := range []uint64{1, 99} {
+				a, err := g.AIMove(LevelPerfect, seed)
+				cell := a.Row*cols + a.Col
+				if err != nil || !audIn(rows, cols, a.Row, a.Col) || sort.SearchInts(optimal, cell) == len(optimal) || optimal[sort.SearchInts(optimal, cell)] != cell {
+					t.Errorf("%s: AIMove(LevelPerfect, %d) = %v, %v; want one of cells %v (value %d)", ctx, seed, a, err, optimal, want)
+				}
+			}
+			audCheck(t, g, m, ctx+" after the AI calls")
+			g.Close()
+			if !failed && t.Failed() {
+				if budget--; budget == 0 {
+					t.Fatal("too many failures; stopping")
+				}
+			}
+		}
+		t.Logf("%d,%d,%d: %d wins, %d draws, %d losses", rows, cols, k, bigSigns[1], bigSigns[0], bigSigns[-1])
+		if rows*(cols+1) > 64 && bigSigns[0] == sh.positions {
+			t.Errorf("%d,%d,%d: every position was a draw; the generator should give wins or losses too", rows, cols, k)
+		}
+	}
+	t.Logf("values: %d wins, %d draws, %d losses for the side to move", signs[1], signs[0], signs[-1])
+	if signs[1] < 5 || signs[0] < 5 || signs[-1] < 5 {
+		t.Errorf("generator: %v; want at least 5 wins, draws and losses", signs)
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search and AIMove on 15x15, k=5 (header: ttt_game_search, ttt_game_ai_move)
+// ---------------------------------------------------------------------------------------------
+
+// audThreatMoves builds a 15x15 game in which `attacker` holds four cells of a five-cell
+// window (and with both, the defender four of another), with random quiet stones of both
+// players around; it stops with the attacker to move (attackerToMove) or the defender. Nil
+// when a stone would have ended the game.
+func audThreatMoves(rng *rand.Rand, rows, cols, k, attacker, opener int, attackerToMove, both bool) []int {
+	inWin := map[int]bool{}
+	var four [3][]int
+	var centre int
+	for p, n := attacker, 0; n < 1 || both && n < 2; p, n = 3-p, n+1 {
+		win := audWindow(rng, rows, cols, k)
+		for _, c := range win {
+			if inWin[c] {
+				return nil
+			}
+		}
+		gap := rng.Intn(k)
+		for i, c := range win {
+			inWin[c] = true
+			if i != gap {
+				four[p] = append(four[p], c)
+			}
+		}
+		rng.Shuffle(len(four[p]), func(i, j int) { four[p][i], four[p][j] = four[p][j], four[p][i] })
+		if n == 0 {
+			centre = win[k/2]
+		}
+	}
+	cr, cc := centre/cols, centre%cols
+	b := make([]int, rows*cols)
+	var moves []int
+	extra := 4 + rng.Intn(12)
+	for p := opener; ; p = 3 - p {
+		if len(four[1])+len(four[2]) == 0 && extra <= 0 && (p == attacker) == attackerToMove {
+			return moves
+		}
+		var cell int
+		if len(four[p]) > 0 && (extra <= 0 || rng.Intn(2) == 0) {
+			cell, four[p] = four[p][0], four[p][1:]
+		} else {
+			var cand []int
+			near := rng.Intn(10) < 7
+			for c := range b {
+				r, cl := c/cols, c%cols
+				if b[c] != 0 || inWin[c] || near && (r < cr-3 || r > cr+3 || cl < cc-3 || cl > cc+3) {
+					continue
+				}
+				cand = append(cand, c)
+			}
+			if len(cand) == 0 {
+				return nil
+			}
+			cell = cand[rng.Intn(len(cand))]
+			extra--
+		}
+		b[cell] = p
+		if audWinLine(b, rows, cols, k, cell) != nil {
+			return nil
+		}
+		moves = append(moves, cell)
+	}
+}
+
+func TestAuditSearch15x15(t *testing.T) {
+	const rows, cols, k = 15, 15, 5
+	rng := rand.New(rand.NewSource(1515))
+	legal := func(ctx string, c Cell, err error, m *audModel) bool {
+		t.Helper()
+		if err != nil || !audIn(rows, cols, c.Row, c.Col) || m.b[c.Row*cols+c.Col] != 0 {
+			t.Errorf("%s = %v, %v; want an empty cell of the board", ctx, c, err)
+			return false
+		}
+		return true
+	}
+	// Random positions, from the empty board to a crowded one: always a legal move, the same
+	// one again for the same node budget and seed (also on a clone), and the game untouched
+	// (history and redo list included).
+	for pos, stones := range []int{0, 1, 2, 15, 40, 90, 170} {
+		opener := 1 + pos%2
+		moves := audQuietMoves(rng, rows, cols, k, rows*cols-stones, opener, false)
+		if moves == nil {
+			t.Fatalf("could not build a quiet 15x15 position with %d stones", stones)
+		}
+		g, m := audReplay(t, rows, cols, k, moves, opener)
+		if stones > 0 {
+			audWantErr(t, "Undo", g.Undo(), m.undo(), -1) // leave something to redo
+		}
+		ctx := fmt.Sprintf("15x15 with %d stones", m.stones)
+		cl, err := g.Clone()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, seed := range []uint64{1, 2} {
+			for _, nodes := range []uint64{1, 300} {
+				c1, err := g.Search(nodes, 0, seed)
+				name := fmt.Sprintf("%s: Search(%d, 0, %d)", ctx, nodes, seed)
+				if legal(name, c1, err, m) {
+					if c2, err := g.Search(nodes, 0, seed); err != nil || c2 != c1 {
+						t.Errorf("%s again = %v, %v; first %v", name, c2, err, c1)
+					}
+					if c3, err := cl.Search(nodes, 0, seed); err != nil || c3 != c1 {
+						t.Errorf("%s on a clone = %v, %v; on the game %v", name, c3, err, c1)
+					}
+				}
+			}
+			c, err := g.Search(0, 2*time.Millisecond, seed)
+			legal(fmt.Sprintf("%s: Search(0, 2ms, %d)", ctx, seed), c, err, m)
+			for lv := LevelRandom; lv <= LevelHard; lv++ {
+				a1, err := g.AIMove(lv, seed)
+				name := fmt.Sprintf("%s: AIMove(%d, %d)", ctx, lv, seed)
+				if legal(name, a1, err, m) {
+					if a2, err := g.AIMove(lv, seed); err != nil || a2 != a1 {
+						t.Errorf("%s again = %v, %v; first %v", name, a2, err, a1)
+					}
+				}
+			}
+		}
+		audCheck(t, g, m, ctx+" after Search and AIMove")
+		if stones > 0 {
+			audWantErr(t, ctx+": Redo", g.Redo(), m.redoMove(), -1)
+			audCheck(t, g, m, ctx+" redone")
+		}
+		cl.Close()
+		g.Close()
+	}
+	// Threats: an immediate win is taken; else an immediate loss (one cell only) is blocked.
+	perfect := map[bool]bool{}
+	for sc := 0; sc < 16; sc++ {
+		winMode := sc%2 == 0
+		both := sc%4 == 0 // the win is taken even when the opponent threatens one too
+		attacker, opener := 1+rng.Intn(2), 1+rng.Intn(2)
+		var moves []int
+		var wins, threats []int
+		for try := 0; ; try++ {
+			if try == 500 {
+				t.Fatal("could not build a threat position")
+			}
+			moves = audThreatMoves(rng, rows, cols, k, attacker, opener, winMode, both)
+			if moves == nil {
+				continue
+			}
+			b := make([]int, rows*cols)
+			for i, c := range moves {
+				b[c] = 1 + (opener-1+i)%2
+			}
+			mover := 1 + (opener-1+len(moves))%2
+			wins, threats = audWins(b, rows, cols, k, mover), audWins(b, rows, cols, k, 3-mover)
+			if winMode && len(wins) > 0 && (!both || len(threats) > 0) || !winMode && len(wins) == 0 && len(threats) == 1 {
+				break
+			}
+		}
+		g, m := audReplay(t, rows, cols, k, moves, opener)
+		ctx := fmt.Sprintf("%s (%d to move)", m.text(), m.alt())
+		if sc%3 == 2 { // a game loaded from text (the search scans it for its stones)
+			text, _ := g.Text()
+			p, err := ParseGame(text)
+			if err != nil {
+				t.Fatalf("%s: ParseGame: %v", ctx, err)
+			}
+			g.Close()
+			g, m = p, m.loaded()
+			ctx += " (reloaded)"
+		}
+		want := wins
+		if !winMode {
+			want = threats
+		}
+		good := func(name string, c Cell, err error) {
+			t.Helper()
+			if err != nil || !audIn(rows, cols, c.Row, c.Col) || sort.SearchInts(want, c.Row*cols+c.Col) == len(want) || want[sort.SearchInts(want, c.Row*cols+c.Col)] != c.Row*cols+c.Col {
+				what := "the winning cells"
+				if !winMode {
+					what = "the cell that blocks"
+				}
+				t.Errorf("%s: %s = %v, %v; want %s %v", ctx, name, c, err, what, want)
+			}
+		}
+		seed := uint64(sc)
+		for _, nodes := range []uint64{1, 100, 1000} {
+			c, err := g.Search(nodes, 0, seed)
+			good(fmt.Sprintf("Search(%d, 0, %d)", nodes, seed), c, err)
+		}
+		c, err := g.Search(0, 2*time.Millisecond, seed)
+		good(fmt.Sprintf("Search(0, 2ms, %d)", seed), c, err)
+		levels := []Level{LevelMedium, LevelHard}
+		if winMode {
+			levels = append(levels, LevelEasy)
+		}
+		if !perfect[winMode] {
+			perfect[winMode] = true
+			levels = append(levels, LevelPerfect)
+		}
+		for _, lv := range levels {
+			a, err := g.AIMove(lv, seed)
+			good(fmt.Sprintf("AIMove(%d, %d)", lv, seed), a, err)
+		}
+		a, err := g.AIMove(LevelRandom, seed)
+		legal(ctx+": AIMove(LevelRandom)", a, err, m)
+		audCheck(t, g, m, ctx+" after Search and AIMove")
+		if winMode { // take the win: the game is over, and the AI says so
+			r, err := g.Play(wins[0]/cols, wins[0]%cols)
+			m.play(wins[0]/cols, wins[0]%cols)
+			if err != nil || r != m.result || r.Winner() == 0 {
+				t.Errorf("%s: the winning Play = %v, %v; want %v", ctx, r, err, m.result)
+			}
+			c, err := g.Search(100, 0, 1)
+			audWantErr(t, ctx+" won: Search", err, StatusGameOver, -1)
+			if c != (Cell{}) {
+				t.Errorf("%s won: Search returned %v with its error", ctx, c)
+			}
+			c, err = g.AIMove(LevelHard, 1)
+			audWantErr(t, ctx+" won: AIMove", err, StatusGameOver, -1)
+			if c != (Cell{}) {
+				t.Errorf("%s won: AIMove returned %v with its error", ctx, c)
+			}
+		}
+		g.Close()
+	}
+	// Both limits zero: ErrInvalidArgument (header), and an unknown level.
+	g := audNew(t, rows, cols, k)
+	defer g.Close()
+	_, err := g.Search(0, 0, 1)
+	audWantErr(t, "Search(0, 0, 1)", err, StatusInvalidArgument, -1)
+	_, err = g.AIMove(LevelPerfect+1, 1)
+	audWantErr(t, "AIMove(LevelPerfect+1)", err, StatusInvalidArgument, -1)
+}
