@@ -11,10 +11,18 @@ use crate::rules::{Player, Rules};
 /// Why a move list was refused, and which move (0-based) did it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct JudgeError {
-    /// `OutOfBounds`, `CellOccupied` or `GameOver` (or `OutOfMemory` at index 0).
+    /// `OutOfBounds`, `CellOccupied` or `GameOver`, or `OutOfMemory`.
     pub error: Error,
-    /// Index of the offending move in the list.
-    pub index: usize,
+    /// Index of the offending move in the list; `None` when no move is at fault
+    /// (`OutOfMemory`).
+    pub index: Option<usize>,
+}
+
+impl JudgeError {
+    /// Move `index` broke the rules with `error`.
+    fn at(error: Error, index: usize) -> JudgeError {
+        JudgeError { error, index: Some(index) }
+    }
 }
 
 /// Replays `moves` ([row, col] pairs, X first, alternating) on an empty board. Boards that fit
@@ -83,11 +91,11 @@ fn replay_bits(rules: &Rules, lines: &impl BitLines, moves: &[[u32; 2]]) -> Resu
     let (mut mover, mut other) = (0u64, 0u64);
     for (index, &[row, col]) in moves.iter().enumerate() {
         if row >= rows || col >= cols {
-            return Err(JudgeError { error: Error::OutOfBounds, index });
+            return Err(JudgeError::at(Error::OutOfBounds, index));
         }
         let bit = lines.bit(row, col);
         if (mover | other) & bit != 0 {
-            return Err(JudgeError { error: Error::CellOccupied, index });
+            return Err(JudgeError::at(Error::CellOccupied, index));
         }
         mover |= bit;
         if lines.has_line(mover, index / 2 + 1) {
@@ -114,9 +122,9 @@ fn after_end(
     match moves.get(index) {
         None => Ok(outcome),
         Some(&[row, col]) if row >= rules.rows() || col >= rules.cols() => {
-            Err(JudgeError { error: Error::OutOfBounds, index })
+            Err(JudgeError::at(Error::OutOfBounds, index))
         }
-        Some(_) => Err(JudgeError { error: Error::GameOver, index }),
+        Some(_) => Err(JudgeError::at(Error::GameOver, index)),
     }
 }
 
@@ -124,14 +132,14 @@ fn after_end(
 /// the bitboard path stays small.
 #[inline(never)]
 fn replay(rules: &Rules, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
-    let board = &mut Board::new(*rules).map_err(|error| JudgeError { error, index: 0 })?;
+    let board = &mut Board::new(*rules).map_err(|error| JudgeError { error, index: None })?;
     let mut player = Player::X;
     let (rows, cols, cells) = (rules.rows(), rules.cols(), rules.cells());
     for (index, &[row, col]) in moves.iter().enumerate() {
         if row >= rows || col >= cols {
-            return Err(JudgeError { error: Error::OutOfBounds, index });
+            return Err(JudgeError::at(Error::OutOfBounds, index));
         }
-        let won = board.try_place(row, col, player).map_err(|error| JudgeError { error, index })?;
+        let won = board.try_place(row, col, player).map_err(|error| JudgeError::at(error, index))?;
         if won {
             return after_end(rules, moves, index, Outcome::Won(player));
         }

@@ -5,7 +5,7 @@ use std::ffi::{c_char, CStr};
 
 use super::status::TttStatus::{self, *};
 use super::{guard, in_slice, out_ptr, TttResult, TttVerdict};
-use crate::{judge, validate, Error, Rules};
+use crate::{judge, validate, Rules};
 
 /// Judges a move list with the index of the offending move reported through `out_bad_index`.
 unsafe fn judge_impl(
@@ -31,11 +31,9 @@ unsafe fn judge_impl(
                 Ok(())
             }
             Err(e) => {
-                // Only a move that breaks the rules has an index to report (not, say, a
-                // failed allocation). SAFETY: NULL or writable, as the caller promises.
-                let by_a_move = matches!(e.error, Error::OutOfBounds | Error::CellOccupied | Error::GameOver);
-                if let (true, Some(bad)) = (by_a_move, unsafe { out_bad_index.as_mut() }) {
-                    *bad = e.index;
+                // SAFETY: NULL or writable, as the caller promises.
+                if let (Some(index), Some(bad)) = (e.index, unsafe { out_bad_index.as_mut() }) {
+                    *bad = index;
                 }
                 Err(e.error.into())
             }
