@@ -24,7 +24,11 @@ fn midgame(rows: u32, cols: u32, k: u32, plies: usize) -> Game {
 }
 
 fn main() {
-    for (rows, cols, k, plies) in [(15, 15, 5, 16), (19, 19, 5, 16), (7, 6, 4, 6)] {
+    // Gomoku shapes, a small board, and "Design Tic-Tac-Toe" boards where k is the side: there
+    // a cell's windows reach across the whole board.
+    for (rows, cols, k, plies) in
+        [(15, 15, 5, 16), (19, 19, 5, 16), (7, 6, 4, 6), (100, 100, 100, 20), (1000, 1000, 1000, 20)]
+    {
         let game = midgame(rows, cols, k, plies);
         for nodes in [2_000u64, 20_000] {
             let rounds = 10;

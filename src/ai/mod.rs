@@ -15,6 +15,7 @@ pub mod bitboard;
 mod endgame;
 mod level;
 pub mod rng;
+mod score;
 mod search;
 mod solve;
 mod symmetry;
