@@ -158,9 +158,9 @@ pub unsafe extern "C" fn ttt_game_search(
 /// A move for the side to move at a difficulty `level` (`TTT_LEVEL_RANDOM` ..
 /// `TTT_LEVEL_PERFECT`). The same game, level and seed always give the same move; vary the
 /// seed (e.g. a game counter) for variety. Always legal. Cost: `TTT_LEVEL_RANDOM` and
-/// `TTT_LEVEL_EASY` read a few cells while the board has room (Easy scans the board for a win
-/// once the side to move has k - 1 stones); the other levels search near the stones, at the
-/// cost `ttt_game_search` describes.
+/// `TTT_LEVEL_EASY` read a few cells while the board has room (Easy also looks for a win
+/// next to the mover's stones once it may have k - 1 of them); the other levels search near
+/// the stones, at the cost `ttt_game_search` describes.
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (unknown level), `TTT_GAME_OVER`,
 /// `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as `ttt_game_best_move`.
