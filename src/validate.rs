@@ -224,6 +224,10 @@ pub fn verdict(rules: &Rules, cells: &[u8]) -> Verdict {
 pub fn verdict_scan(rules: &Rules, cells: &[u8]) -> Verdict {
     let x = cells.iter().filter(|&&c| c == 1).count();
     let o = cells.iter().filter(|&&c| c == 2).count();
+    // As on bitboards: no need to look for lines when the counts decide.
+    if let Some(v) = count_verdict(x, o) {
+        return v;
+    }
     let facts = find_lines(rules, cells).map(|l| LineFacts { any: l.any, common: l.common.is_some() });
     rule(x, o, facts[0], facts[1])
 }
