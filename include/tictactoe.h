@@ -53,7 +53,7 @@
 
 /**
  * The node budget of `ttt_game_best_move` and `ttt_game_optimal_moves`: 2^24 search nodes,
- * about 5 s on one core. A proof that needs more gives `TTT_TOO_HARD`.
+ * 5 to 10 s on one core. A proof that needs more gives `TTT_TOO_HARD`.
  */
 #define TTT_SOLVE_NODES 16777216
 
@@ -284,7 +284,7 @@ const char *ttt_verdict_str(TttVerdict verdict);
  * 5x10, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a
  * proof within `TTT_SOLVE_NODES` search nodes; otherwise `TTT_TOO_HARD` (then use
  * `ttt_game_search`). A position outside both is refused at once; one inside that cannot be
- * proved costs the whole budget first (about 5 s measured on an empty 7x7 with k=5), so the
+ * proved costs the whole budget first (5 to 10 s measured on 7x7 with k=5), so the
  * call always returns. Near the end of a big board: 16 empty cells take milliseconds, 18 up
  * to about 0.5 s. Measured from the empty board: 3x3 k=3 (any position,
  * from a built-in table) about 0.3 microseconds, 4x4 k=4 10 ms, 5x5 k=4 0.4 s, 5x6 k=4

@@ -27,7 +27,7 @@ unsafe fn write_cell(game: &Game, cell: usize, out_row: *mut u32, out_col: *mut 
 /// 5x10, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a
 /// proof within `TTT_SOLVE_NODES` search nodes; otherwise `TTT_TOO_HARD` (then use
 /// `ttt_game_search`). A position outside both is refused at once; one inside that cannot be
-/// proved costs the whole budget first (about 5 s measured on an empty 7x7 with k=5), so the
+/// proved costs the whole budget first (5 to 10 s measured on 7x7 with k=5), so the
 /// call always returns. Near the end of a big board: 16 empty cells take milliseconds, 18 up
 /// to about 0.5 s. Measured from the empty board: 3x3 k=3 (any position,
 /// from a built-in table) about 0.3 microseconds, 4x4 k=4 10 ms, 5x5 k=4 0.4 s, 5x6 k=4
@@ -85,7 +85,7 @@ pub unsafe extern "C" fn ttt_game_optimal_moves(
 }
 
 /// The node budget of `ttt_game_best_move` and `ttt_game_optimal_moves`: 2^24 search nodes,
-/// about 5 s on one core. A proof that needs more gives `TTT_TOO_HARD`.
+/// 5 to 10 s on one core. A proof that needs more gives `TTT_TOO_HARD`.
 pub const TTT_SOLVE_NODES: u64 = 16_777_216;
 const _: () = assert!(TTT_SOLVE_NODES == ai::SOLVE_NODES);
 
