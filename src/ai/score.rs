@@ -17,6 +17,9 @@ use crate::rules::{Dir, Rules};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Candidate {
     pub cell: usize,
+    /// The cell's row, kept because dividing for it at every node was a third of the time
+    /// of a search with tens of thousands of candidates.
+    pub row: u32,
     /// Evaluation gained by the mover playing here.
     pub attack: i64,
     /// Evaluation the opponent would gain playing here.
@@ -30,13 +33,7 @@ pub(super) struct Candidate {
 impl Candidate {
     /// The same cell seen by the other player: what one gains is what the other is denied.
     pub fn for_opponent(self) -> Candidate {
-        Candidate {
-            cell: self.cell,
-            attack: self.defence,
-            defence: self.attack,
-            wins: self.loses,
-            loses: self.wins,
-        }
+        Candidate { attack: self.defence, defence: self.attack, wins: self.loses, loses: self.wins, ..self }
     }
 }
 
@@ -131,7 +128,8 @@ impl Lines {
 
     /// Scores the empty `cell` for `me` (1 or 2).
     pub fn score(&self, cell: usize, me: u8) -> Candidate {
-        let mut out = Candidate { cell, ..Candidate::default() };
+        let row = self.rules.row_col(cell).0;
+        let mut out = Candidate { cell, row, ..Candidate::default() };
         for dir in Dir::ALL {
             if self.rules.span(dir) >= self.rules.k() {
                 self.score_along(dir, cell, me, &mut out);
@@ -211,7 +209,7 @@ mod tests {
         let k = i64::from(rules.k());
         let (row, col) = rules.row_col(cell);
         let (rows, cols) = (i64::from(rules.rows()), i64::from(rules.cols()));
-        let mut out = Candidate { cell, ..Candidate::default() };
+        let mut out = Candidate { cell, row, ..Candidate::default() };
         for (dr, dc) in Dir::ALL.map(Dir::step) {
             let at = |i: i64| {
                 let (r, c) = (i64::from(row) + i * dr, i64::from(col) + i * dc);

@@ -218,17 +218,12 @@ impl Searcher {
         try_collect(cells.iter().map(|&c| self.lines.score(c, me)))
     }
 
-    /// True when a k-window through `cell` also holds `played`, so that `cell`'s score changes
-    /// when a stone goes on `played`.
-    fn shares_a_window(&self, cell: usize, played: usize) -> bool {
-        // Most candidates lie k or more rows away: rule them out without dividing.
-        let span = u64::from(self.rules.k()) * u64::from(self.rules.cols());
-        if cell as u64 + span <= played as u64 || played as u64 + span <= cell as u64 {
-            return false;
-        }
-        let ((r, c), (pr, pc)) = (self.rules.row_col(cell), self.rules.row_col(played));
-        let (dr, dc) = (i64::from(r) - i64::from(pr), i64::from(c) - i64::from(pc));
-        let k = i64::from(self.rules.k());
+    /// True when a k-window through `cand` also holds `played` = (row, col), so that its
+    /// score changes when a stone goes there.
+    fn shares_a_window(&self, cand: &Candidate, played: (u32, u32)) -> bool {
+        let (k, cols) = (i64::from(self.rules.k()), self.rules.cols() as usize);
+        let dr = i64::from(cand.row) - i64::from(played.0);
+        let dc = (cand.cell - cand.row as usize * cols) as i64 - i64::from(played.1);
         dr.abs() < k && dc.abs() < k && (dr == 0 || dc == 0 || dr == dc || dr == -dc)
     }
 
@@ -241,17 +236,17 @@ impl Searcher {
         self.add_neighbours(played, TREE_RADIUS, &mut near)?;
         let mut out = Vec::new();
         out.try_reserve_exact(cands.len() + near.len())?;
-        let (them, mut extra) = (3 - me, near.into_iter().peekable());
+        let (them, mut extra, at) = (3 - me, near.into_iter().peekable(), self.rules.row_col(played));
         for cand in cands.iter().filter(|c| c.cell != played) {
             while let Some(cell) = extra.next_if(|&n| n < cand.cell) {
                 out.push(self.lines.score(cell, them));
             }
             extra.next_if_eq(&cand.cell);
-            out.push(if self.shares_a_window(cand.cell, played) {
-                self.lines.score(cand.cell, them)
+            if self.shares_a_window(cand, at) {
+                out.push(self.lines.score(cand.cell, them));
             } else {
-                cand.for_opponent()
-            });
+                out.push(cand.for_opponent());
+            }
         }
         out.extend(extra.map(|cell| self.lines.score(cell, them)));
         Ok(out)
