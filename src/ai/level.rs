@@ -97,23 +97,38 @@ fn winning_cell(game: &Game, stone: u8) -> Option<usize> {
     }
     let cells = game.board().cells();
     let (rows, cols) = (i64::from(rules.rows()), i64::from(rules.cols()));
-    let touching = |cell: usize| {
-        let (r, c) = rules.row_col(cell);
-        (-1..=1).flat_map(move |dr| (-1..=1).map(move |dc| (i64::from(r) + dr, i64::from(c) + dc)))
-    };
-    let wins = |(r, c): (i64, i64)| {
-        let inside = r >= 0 && c >= 0 && r < rows && c < cols;
-        let cell = (r * cols + c) as usize;
-        (inside && cells.get(cell) == EMPTY && completes_line(game, cell, stone)).then_some(cell)
+    let mut best: Option<usize> = None;
+    // Plain loops: a flat_map over ranges here made valgrind report a jump on uninitialised
+    // memory inside the iterator adapters (the C++ binding's tests run under valgrind).
+    let mut try_around = |cell: usize| {
+        let (row, col) = rules.row_col(cell);
+        for r in i64::from(row) - 1..=i64::from(row) + 1 {
+            for c in i64::from(col) - 1..=i64::from(col) + 1 {
+                if r < 0 || c < 0 || r >= rows || c >= cols {
+                    continue;
+                }
+                let n = (r * cols + c) as usize;
+                if best.is_none_or(|b| n < b) && cells.get(n) == EMPTY && completes_line(game, n, stone) {
+                    best = Some(n);
+                }
+            }
+        }
     };
     // The stones from the history when it holds them all (a played game), else from the board.
     if game.history().len() == game.move_count() {
-        let mine = game.history().iter().map(|&c| c as usize).filter(|&c| cells.get(c) == stone);
-        mine.flat_map(touching).filter_map(wins).min()
+        for &cell in game.history() {
+            if cells.get(cell as usize) == stone {
+                try_around(cell as usize);
+            }
+        }
     } else {
-        let mine = cells.iter().enumerate().filter(|&(_, s)| s == stone).map(|(c, _)| c);
-        mine.flat_map(touching).filter_map(wins).min()
+        for (cell, s) in cells.iter().enumerate() {
+            if s == stone {
+                try_around(cell);
+            }
+        }
     }
+    best
 }
 
 /// Would a stone of `stone` on empty `cell` complete k in a row?
