@@ -140,6 +140,8 @@ fn stone_box(game: &Game) -> Option<(u32, u32, u32, u32)> {
     }
 }
 
+/// One search: the position (played on and taken back as the tree is walked), the budget
+/// and how much of it is spent.
 struct Searcher {
     /// The rectangle searched (see `View`) and its cells.
     rules: Rules,
