@@ -293,6 +293,9 @@ impl Searcher {
         if self.tick() {
             return Ok(0);
         }
+        if depth == 0 {
+            return Ok(Self::leaf(cands, ply, eval));
+        }
         let moves = match Self::expand(cands)? {
             Expansion::Wins(_) => return Ok(WIN - ply),
             Expansion::Doomed => return Ok(-(WIN - ply - 1)),
@@ -301,12 +304,6 @@ impl Searcher {
         if moves.is_empty() {
             // No cell near the stones is left: call it even.
             return Ok(0);
-        }
-        if depth == 0 {
-            // The mover has the tempo: count its best single move (the block, when forced).
-            let forced = matches!(moves[..], [only] if only.loses);
-            let pool = if forced { &moves[..] } else { cands };
-            return Ok(eval + pool.iter().map(|m| m.attack).max().unwrap_or(0));
         }
         let mut best = i64::MIN;
         for m in &moves {
@@ -321,6 +318,29 @@ impl Searcher {
             }
         }
         Ok(best)
+    }
+
+    /// The value of a node at depth 0, as `expand` would rate it, in one pass and without
+    /// ordering the moves: a win now, a loss to two threats, else the evaluation plus the
+    /// mover's best single move (it has the tempo), which is the block when one is forced.
+    fn leaf(cands: &[Candidate], ply: i64, eval: i64) -> i64 {
+        let (mut blocks, mut block_attack, mut best_attack) = (0, 0, None);
+        for c in cands {
+            if c.wins {
+                return WIN - ply;
+            }
+            if c.loses {
+                blocks += 1;
+                block_attack = c.attack;
+            }
+            best_attack = best_attack.max(Some(c.attack));
+        }
+        match (blocks, best_attack) {
+            (2.., _) => -(WIN - ply - 1),
+            (_, None) => 0, // no cell near the stones is left: call it even
+            (1, _) => eval + block_attack,
+            (_, Some(attack)) => eval + attack,
+        }
     }
 
     /// Plays `m` for `me`, searches the reply `depth - 1` deep, takes `m` back. `cands` are
@@ -494,6 +514,54 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A leaf's one-pass value is what `expand` and the ordered moves give: a win, a loss to
+    /// two threats, nothing left, the forced block's attack, or the best attack.
+    #[test]
+    #[cfg_attr(miri, ignore)] // pure Rust, thousands of positions
+    fn a_leaf_is_valued_as_its_expansion() {
+        let by_expansion = |cands: &[Candidate], ply: i64, eval: i64| match Searcher::expand(cands).unwrap() {
+            Expansion::Wins(_) => WIN - ply,
+            Expansion::Doomed => -(WIN - ply - 1),
+            Expansion::Moves(moves) if moves.is_empty() => 0,
+            Expansion::Moves(moves) => {
+                let forced = matches!(moves[..], [only] if only.loses);
+                let pool = if forced { &moves[..] } else { cands };
+                eval + pool.iter().map(|m| m.attack).max().unwrap()
+            }
+        };
+        let mut rng = Rng::new(8);
+        let mut kinds = [0; 4];
+        for (rows, cols, k) in [(6, 6, 3), (9, 9, 4), (12, 5, 5), (1, 15, 3)] {
+            let rules = Rules::new(rows, cols, k).unwrap();
+            for _ in 0..300 {
+                let game = clustered(rules, (rows / 2, cols / 2), rng.below(25), &mut rng);
+                let Some(mover) = game.to_move() else { continue };
+                let s = Searcher::new(
+                    &game,
+                    &View::whole(&game),
+                    Budget { max_nodes: 1, max_time: None },
+                    Instant::now(),
+                )
+                .unwrap();
+                let cells = s.candidates(&game, 1).unwrap();
+                let mut cands = s.score_all(&cells, mover.stone()).unwrap();
+                cands.truncate(rng.below(cands.len() + 1));
+                let (ply, eval) = (1 + rng.below(9) as i64, rng.below(2001) as i64 - 1000);
+                let want = by_expansion(&cands, ply, eval);
+                assert_eq!(Searcher::leaf(&cands, ply, eval), want, "{}", game.to_text());
+                let blocks = cands.iter().filter(|c| c.loses).count();
+                kinds[if want.abs() > WIN / 2 {
+                    0
+                } else if cands.is_empty() {
+                    1
+                } else {
+                    2 + blocks.min(1)
+                }] += 1;
+            }
+        }
+        assert!(kinds.iter().all(|&n| n > 5), "wins or losses, empty, plain, forced block: {kinds:?}");
     }
 
     /// Searching the rectangle around the stones gives the same move as searching the whole
