@@ -229,28 +229,72 @@ impl Searcher {
         dr.abs() < k && dc.abs() < k && (dr == 0 || dc == 0 || dr == dc || dr == -dc)
     }
 
-    /// The candidates of the position after `me` played `played`, scored for the opponent:
-    /// those of `cands` (scored for `me`; `played` among them or not) except `played`, plus the
-    /// empty cells next to it. A score changes only in the windows through `played`, so the
-    /// other cells keep theirs, seen from the other side.
-    fn after_move(&self, cands: &[Candidate], played: usize, me: u8) -> Result<Vec<Candidate>, Error> {
-        let mut near = Vec::new();
-        self.add_neighbours(played, TREE_RADIUS, &mut near)?;
-        let mut out = Vec::new();
-        out.try_reserve_exact(cands.len() + near.len())?;
-        let (them, mut extra, at) = (3 - me, near.into_iter().peekable(), self.rules.row_col(played));
-        for cand in cands.iter().filter(|c| c.cell != played) {
-            while let Some(cell) = extra.next_if(|&n| n < cand.cell) {
-                out.push(self.lines.score(cell, them));
-            }
-            extra.next_if_eq(&cand.cell);
-            if self.shares_a_window(cand, at) {
-                out.push(self.lines.score(cand.cell, them));
-            } else {
-                out.push(cand.for_opponent());
+    /// The empty cells next to `played` (at most 8: it is taken), ascending: the cells a move
+    /// adds to the candidates (`TREE_RADIUS` is 1).
+    fn empty_neighbours(&self, played: usize) -> ([usize; 8], usize) {
+        const _: () = assert!(TREE_RADIUS == 1);
+        let (row, col) = self.rules.row_col(played);
+        let (rows, cols) = (i64::from(self.rules.rows()), i64::from(self.rules.cols()));
+        let (mut out, mut n) = ([0; 8], 0);
+        for r in i64::from(row) - 1..=i64::from(row) + 1 {
+            for c in i64::from(col) - 1..=i64::from(col) + 1 {
+                if r >= 0 && c >= 0 && r < rows && c < cols && self.cells[(r * cols + c) as usize] == 0 {
+                    out[n] = (r * cols + c) as usize;
+                    n += 1;
+                }
             }
         }
-        out.extend(extra.map(|cell| self.lines.score(cell, them)));
+        (out, n)
+    }
+
+    /// Hands `visit` the candidates of the position after `me` played `played` (already on the
+    /// board), scored for the opponent, in ascending cell order, until it returns false: those
+    /// of `cands` (scored for `me`; `played` among them or not) except `played`, plus the empty
+    /// cells next to it. A score changes only in the windows through `played`, so the other
+    /// cells keep theirs, seen from the other side.
+    fn for_each_after_move(
+        &self,
+        cands: &[Candidate],
+        played: usize,
+        me: u8,
+        mut visit: impl FnMut(Candidate) -> bool,
+    ) {
+        let (near, n) = self.empty_neighbours(played);
+        let (them, mut extra, at) =
+            (3 - me, near[..n].iter().copied().peekable(), self.rules.row_col(played));
+        for cand in cands.iter().filter(|c| c.cell != played) {
+            while let Some(cell) = extra.next_if(|&n| n < cand.cell) {
+                if !visit(self.lines.score(cell, them)) {
+                    return;
+                }
+            }
+            extra.next_if_eq(&cand.cell);
+            // (Two calls rather than one on a chosen value: a value chosen by `if` went through
+            // a stack slot that stalled the next load, a third of the time of a big search.)
+            let go_on = if self.shares_a_window(cand, at) {
+                visit(self.lines.score(cand.cell, them))
+            } else {
+                visit(cand.for_opponent())
+            };
+            if !go_on {
+                return;
+            }
+        }
+        for cell in extra {
+            if !visit(self.lines.score(cell, them)) {
+                return;
+            }
+        }
+    }
+
+    /// The candidates after a move (see `for_each_after_move`) as a list.
+    fn after_move(&self, cands: &[Candidate], played: usize, me: u8) -> Result<Vec<Candidate>, Error> {
+        let mut out = Vec::new();
+        out.try_reserve_exact(cands.len() + 8)?;
+        self.for_each_after_move(cands, played, me, |c| {
+            out.push(c);
+            true
+        });
         Ok(out)
     }
 
@@ -320,27 +364,23 @@ impl Searcher {
         Ok(best)
     }
 
-    /// The value of a node at depth 0, as `expand` would rate it, in one pass and without
-    /// ordering the moves: a win now, a loss to two threats, else the evaluation plus the
-    /// mover's best single move (it has the tempo), which is the block when one is forced.
+    /// The value of a node at depth 0 with candidates `cands` (see `Leaf`).
     fn leaf(cands: &[Candidate], ply: i64, eval: i64) -> i64 {
-        let (mut blocks, mut block_attack, mut best_attack) = (0, 0, None);
+        let mut leaf = Leaf::default();
         for c in cands {
-            if c.wins {
-                return WIN - ply;
+            if !leaf.add(c) {
+                break;
             }
-            if c.loses {
-                blocks += 1;
-                block_attack = c.attack;
-            }
-            best_attack = best_attack.max(Some(c.attack));
         }
-        match (blocks, best_attack) {
-            (2.., _) => -(WIN - ply - 1),
-            (_, None) => 0, // no cell near the stones is left: call it even
-            (1, _) => eval + block_attack,
-            (_, Some(attack)) => eval + attack,
-        }
+        leaf.value(ply, eval)
+    }
+
+    /// `leaf` of the position after `me` played `played`, straight from the candidates
+    /// before it: most nodes are leaves, and their candidate list need not be built.
+    fn leaf_after(&self, cands: &[Candidate], played: usize, me: u8, ply: i64, eval: i64) -> i64 {
+        let mut leaf = Leaf::default();
+        self.for_each_after_move(cands, played, me, |c| leaf.add(&c));
+        leaf.value(ply, eval)
     }
 
     /// Plays `m` for `me`, searches the reply `depth - 1` deep, takes `m` back. `cands` are
@@ -359,9 +399,15 @@ impl Searcher {
     ) -> Result<i64, Error> {
         self.lines.place(m.cell, me)?;
         self.cells[m.cell] = me;
-        let v = match self.after_move(cands, m.cell, me) {
-            Ok(next) => self.negamax(&next, 3 - me, depth - 1, ply + 1, -(eval + m.attack), alpha, beta),
-            Err(e) => Err(e),
+        let (ply, eval) = (ply + 1, -(eval + m.attack));
+        let v = if depth == 1 {
+            // A leaf: counted as a node like any other, valued without building its list.
+            Ok(if self.tick() { 0 } else { self.leaf_after(cands, m.cell, me, ply, eval) })
+        } else {
+            match self.after_move(cands, m.cell, me) {
+                Ok(next) => self.negamax(&next, 3 - me, depth - 1, ply, eval, alpha, beta),
+                Err(e) => Err(e),
+            }
         };
         self.cells[m.cell] = 0;
         self.lines.remove(m.cell);
@@ -446,6 +492,41 @@ fn best_first(scored: &[Candidate], n: usize) -> Result<Vec<Candidate>, Error> {
     Ok(best)
 }
 
+/// A depth-0 node's value, taken in one candidate at a time, as `expand` would rate the
+/// node but without ordering moves a leaf never plays: a win now, a loss to two threats,
+/// nothing left to play (even), else the evaluation plus the mover's best single move (it has
+/// the tempo), which is the block when one is forced.
+#[derive(Default)]
+struct Leaf {
+    win: bool,
+    blocks: u32,
+    block_attack: i64,
+    best_attack: Option<i64>,
+}
+
+impl Leaf {
+    /// Takes `c` in; false once the value is settled (a win).
+    fn add(&mut self, c: &Candidate) -> bool {
+        self.win |= c.wins;
+        if c.loses {
+            self.blocks += 1;
+            self.block_attack = c.attack;
+        }
+        self.best_attack = self.best_attack.max(Some(c.attack));
+        !c.wins
+    }
+
+    fn value(&self, ply: i64, eval: i64) -> i64 {
+        match (self.win, self.blocks, self.best_attack) {
+            (true, ..) => WIN - ply,
+            (_, 2.., _) => -(WIN - ply - 1),
+            (_, _, None) => 0,
+            (_, 1, _) => eval + self.block_attack,
+            (_, _, Some(attack)) => eval + attack,
+        }
+    }
+}
+
 enum Expansion {
     /// The mover completes a line at this cell.
     Wins(usize),
@@ -480,7 +561,8 @@ mod tests {
 
     /// The candidates after a move, kept up from the parent's (most scores carried over,
     /// seen from the other side), are exactly the parent's cells minus the move plus its empty
-    /// neighbours, each scored from scratch on the new position. Small k and cells k - 1
+    /// neighbours, each scored from scratch on the new position; a leaf valued while walking
+    /// them is the leaf of that list. Small k and cells k - 1
     /// steps away on a diagonal are where a too-eager "unchanged" test would show.
     #[test]
     #[cfg_attr(miri, ignore)] // pure Rust, thousands of positions
@@ -510,6 +592,12 @@ mod tests {
                     cells.retain(|&c| c != played);
                     s.add_neighbours(played, TREE_RADIUS, &mut cells).unwrap();
                     assert_eq!(kept, s.score_all(&cells, 3 - mover).unwrap(), "{}", game.to_text());
+                    // A leaf valued on the way equals the leaf of the list.
+                    let (ply, eval) = (1 + rng.below(9) as i64, rng.below(2001) as i64 - 1000);
+                    assert_eq!(
+                        s.leaf_after(&scored, played, mover, ply, eval),
+                        Searcher::leaf(&kept, ply, eval)
+                    );
                     scored = kept;
                 }
             }
