@@ -80,13 +80,13 @@
 #define TTT_LEVEL_MEDIUM 2
 
 /**
- * Level 3: budgeted search of 2,000 nodes, about 5 ms per move mid-game on 15x15.
+ * Level 3: budgeted search of 2,000 nodes, about 4 ms per move mid-game on 15x15.
  */
 #define TTT_LEVEL_HARD 3
 
 /**
  * Level 4: perfect play where the exact solver proves the position within 2^20 nodes (under
- * a second), else the budgeted search with 20,000 nodes (about 0.05 s on 15x15).
+ * a second), else the budgeted search with 20,000 nodes (about 0.04 s on 15x15).
  */
 #define TTT_LEVEL_PERFECT 4
 
@@ -320,8 +320,8 @@ TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_
  * of wall-clock time (0 = no time limit); at least one must be non-zero. With a node budget
  * (and `max_millis` = 0) the same game, `max_nodes` and `seed` always give the same move; a
  * time budget stops wherever the clock says, so it is not reproducible. The seed only breaks
- * ties between equally rated moves. Measured mid-game: about 2.5 microseconds per node on
- * 15x15 and 19x19 with k = 5 (2,000 nodes in 5 ms), 3 to 4 on 100x100 and 1000x1000 with
+ * ties between equally rated moves. Measured mid-game: about 2 microseconds per node on
+ * 15x15 and 19x19 with k = 5 (2,000 nodes in 4 ms), 2 to 3 on 100x100 and 1000x1000 with
  * k = 100 and 1000. It works on a copy of the rectangle around the stones (k + 26 cells
  * beyond them each way), so a few stones on a 4096 × 4096 board cost what they cost on a
  * small board; a game loaded from text is scanned once to find its stones. The clock starts

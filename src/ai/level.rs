@@ -16,7 +16,7 @@ pub enum Level {
     /// One-ply greedy: wins, else blocks, else the cell that best builds its own lines and
     /// spoils the opponent's (the search's move ordering, no look-ahead).
     Medium = 2,
-    /// The budgeted search with `HARD_NODES` nodes (about 5 ms mid-game on 15×15).
+    /// The budgeted search with `HARD_NODES` nodes (about 4 ms mid-game on 15×15).
     Hard = 3,
     /// The exact solver when it proves the position within `PERFECT_SOLVE_NODES` nodes (then
     /// the move is game-theoretically best); otherwise the search with `PERFECT_NODES`.
