@@ -270,7 +270,7 @@ impl Searcher {
             }
             extra.next_if_eq(&cand.cell);
             // (Two calls rather than one on a chosen value: a value chosen by `if` went through
-            // a stack slot that stalled the next load, a third of the time of a big search.)
+            // a stack slot that stalled the next load, a fifth of the time of a big search.)
             let go_on = if self.shares_a_window(cand, at) {
                 visit(self.lines.score(cand.cell, them))
             } else {
