@@ -337,9 +337,8 @@ impl Searcher {
         if self.tick() {
             return Ok(0);
         }
-        if depth == 0 {
-            return Ok(Self::leaf(cands, ply, eval));
-        }
+        // Depth 0 never gets here: `child` values leaves on the way (`leaf_after`).
+        debug_assert!(depth > 0);
         let moves = match Self::expand(cands)? {
             Expansion::Wins(_) => return Ok(WIN - ply),
             Expansion::Doomed => return Ok(-(WIN - ply - 1)),
@@ -364,19 +363,9 @@ impl Searcher {
         Ok(best)
     }
 
-    /// The value of a node at depth 0 with candidates `cands` (see `Leaf`).
-    fn leaf(cands: &[Candidate], ply: i64, eval: i64) -> i64 {
-        let mut leaf = Leaf::default();
-        for c in cands {
-            if !leaf.add(c) {
-                break;
-            }
-        }
-        leaf.value(ply, eval)
-    }
-
-    /// `leaf` of the position after `me` played `played`, straight from the candidates
-    /// before it: most nodes are leaves, and their candidate list need not be built.
+    /// The value (see `Leaf`) of the depth-0 position after `me` played `played`, straight
+    /// from the candidates before it: most nodes are leaves, and their candidate list need
+    /// not be built.
     fn leaf_after(&self, cands: &[Candidate], played: usize, me: u8, ply: i64, eval: i64) -> i64 {
         let mut leaf = Leaf::default();
         self.for_each_after_move(cands, played, me, |c| leaf.add(&c));
@@ -541,6 +530,17 @@ enum Expansion {
 mod tests {
     use super::*;
 
+    /// The value of a node at depth 0 with candidates `cands`, from its built list.
+    fn leaf(cands: &[Candidate], ply: i64, eval: i64) -> i64 {
+        let mut leaf = Leaf::default();
+        for c in cands {
+            if !leaf.add(c) {
+                break;
+            }
+        }
+        leaf.value(ply, eval)
+    }
+
     /// A game of `moves` random moves near `(row, col)` (within 5 cells; fewer moves if the
     /// game ends first).
     fn clustered(rules: Rules, (row, col): (u32, u32), moves: usize, rng: &mut Rng) -> Game {
@@ -594,10 +594,7 @@ mod tests {
                     assert_eq!(kept, s.score_all(&cells, 3 - mover).unwrap(), "{}", game.to_text());
                     // A leaf valued on the way equals the leaf of the list.
                     let (ply, eval) = (1 + rng.below(9) as i64, rng.below(2001) as i64 - 1000);
-                    assert_eq!(
-                        s.leaf_after(&scored, played, mover, ply, eval),
-                        Searcher::leaf(&kept, ply, eval)
-                    );
+                    assert_eq!(s.leaf_after(&scored, played, mover, ply, eval), leaf(&kept, ply, eval));
                     scored = kept;
                 }
             }
@@ -638,7 +635,7 @@ mod tests {
                 cands.truncate(rng.below(cands.len() + 1));
                 let (ply, eval) = (1 + rng.below(9) as i64, rng.below(2001) as i64 - 1000);
                 let want = by_expansion(&cands, ply, eval);
-                assert_eq!(Searcher::leaf(&cands, ply, eval), want, "{}", game.to_text());
+                assert_eq!(leaf(&cands, ply, eval), want, "{}", game.to_text());
                 let blocks = cands.iter().filter(|c| c.loses).count();
                 kinds[if want.abs() > WIN / 2 {
                     0
