@@ -138,6 +138,23 @@ impl Game {
         self.history.as_slice()
     }
 
+    /// Calls `visit` on every cell holding a stone, in no set order: from the history when it
+    /// holds every stone (a game played), else by reading the whole board (a game loaded
+    /// from text has no history), so a few stones on a big board cost a few calls.
+    pub fn for_each_stone(&self, mut visit: impl FnMut(usize)) {
+        if self.history().len() == self.move_count() {
+            for &cell in self.history() {
+                visit(cell as usize);
+            }
+        } else {
+            for (cell, stone) in self.board.cells().iter().enumerate() {
+                if stone != EMPTY {
+                    visit(cell);
+                }
+            }
+        }
+    }
+
     /// Stones on the board.
     pub fn move_count(&self) -> usize {
         self.board.placed() as usize

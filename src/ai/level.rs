@@ -114,20 +114,11 @@ fn winning_cell(game: &Game, stone: u8) -> Option<usize> {
             }
         }
     };
-    // The stones from the history when it holds them all (a played game), else from the board.
-    if game.history().len() == game.move_count() {
-        for &cell in game.history() {
-            if cells.get(cell as usize) == stone {
-                try_around(cell as usize);
-            }
+    game.for_each_stone(|cell| {
+        if cells.get(cell) == stone {
+            try_around(cell);
         }
-    } else {
-        for (cell, s) in cells.iter().enumerate() {
-            if s == stone {
-                try_around(cell);
-            }
-        }
-    }
+    });
     best
 }
 

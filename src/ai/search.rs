@@ -119,25 +119,15 @@ impl View {
     }
 }
 
-/// The stones' bounding box (top, left, bottom, right), from the move history when it holds
-/// every stone (a game played, not loaded from text), else from the board; `None` when empty.
+/// The stones' bounding box (top, left, bottom, right); `None` when the board is empty.
 fn stone_box(game: &Game) -> Option<(u32, u32, u32, u32)> {
-    let rules = game.rules();
-    let widen = |b: Option<(u32, u32, u32, u32)>, cell: usize| {
-        let (r, c) = rules.row_col(cell);
-        let (t, l, bt, rt) = b.unwrap_or((r, c, r, c));
-        Some((t.min(r), l.min(c), bt.max(r), rt.max(c)))
-    };
-    if game.history().len() == game.move_count() {
-        game.history().iter().fold(None, |b, &cell| widen(b, cell as usize))
-    } else {
-        game.board()
-            .cells()
-            .iter()
-            .enumerate()
-            .filter(|&(_, s)| s != 0)
-            .fold(None, |b, (cell, _)| widen(b, cell))
-    }
+    let mut bounds = None;
+    game.for_each_stone(|cell| {
+        let (r, c) = game.rules().row_col(cell);
+        let (t, l, b, rt) = bounds.unwrap_or((r, c, r, c));
+        bounds = Some((t.min(r), l.min(c), b.max(r), rt.max(c)));
+    });
+    bounds
 }
 
 /// One search: the position (played on and taken back as the tree is walked), the budget
