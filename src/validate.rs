@@ -136,34 +136,31 @@ impl Lines {
 /// walked four times.
 pub fn find_lines(rules: &Rules, cells: &[u8]) -> [Lines; 2] {
     let mut lines = [Lines::default(), Lines::default()];
-    let (rows, cols, k) = (i64::from(rules.rows()), i64::from(rules.cols()), i64::from(rules.k()));
-    let at =
-        |r: i64, c: i64| (r >= 0 && c >= 0 && r < rows && c < cols).then(|| cells[(r * cols + c) as usize]);
-    for (r, row) in cells.chunks_exact(cols as usize).enumerate() {
-        let r = r as i64;
+    let (cols, k) = (rules.cols() as usize, rules.k());
+    for (r, row) in cells.chunks_exact(cols).enumerate() {
         let mut c = 0;
         while c < cols {
             // Eight empty cells at once: most of a big board.
-            if let Some(eight) = row.get(c as usize..c as usize + 8) {
-                if eight.iter().all(|&s| s == EMPTY) {
-                    c += 8;
+            if row.get(c..c + 8).is_some_and(|eight| eight.iter().all(|&s| s == EMPTY)) {
+                c += 8;
+                continue;
+            }
+            let (stone, at) = (row[c], (r as u32, c as u32));
+            for dir in Dir::ALL.into_iter().filter(|&d| stone != EMPTY && rules.span(d) >= k) {
+                // One step each way first: most runs are a stone or two long, and a stone
+                // inside a run was counted from the run's start.
+                let (before, short) = rules.run_at(cells, at, dir, stone, 1);
+                if before > 0 {
                     continue;
                 }
-            }
-            let stone = row[c as usize];
-            for dir in Dir::ALL.into_iter().filter(|&d| stone != EMPTY && i64::from(rules.span(d)) >= k) {
-                let (dr, dc) = dir.step();
-                if at(r - dr, c - dc) == Some(stone) {
-                    continue; // inside a run measured from its start
-                }
-                let len = (1..).take_while(|&i| at(r + i * dr, c + i * dc) == Some(stone)).count() as i64 + 1;
-                lines[stone as usize - 1].add_run((r, c), dir, len, k);
+                let len = if short < 2 { short } else { rules.run_at(cells, at, dir, stone, u32::MAX).1 };
+                lines[stone as usize - 1].add_run((r as i64, c as i64), dir, i64::from(len), i64::from(k));
             }
             c += 1;
         }
     }
     for l in &mut lines {
-        l.common = l.meet.map(|m| (m.first.0 * cols + m.first.1) as usize);
+        l.common = l.meet.map(|m| m.first.0 as usize * cols + m.first.1 as usize);
     }
     lines
 }
