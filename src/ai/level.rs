@@ -96,27 +96,15 @@ fn winning_cell(game: &Game, stone: u8) -> Option<usize> {
         return game.legal_moves().next();
     }
     let cells = game.board().cells();
-    let (rows, cols) = (i64::from(rules.rows()), i64::from(rules.cols()));
     let mut best: Option<usize> = None;
-    // Plain loops: a flat_map over ranges here made valgrind report a jump on uninitialised
-    // memory inside the iterator adapters (the C++ binding's tests run under valgrind).
-    let mut try_around = |cell: usize| {
-        let (row, col) = rules.row_col(cell);
-        for r in i64::from(row) - 1..=i64::from(row) + 1 {
-            for c in i64::from(col) - 1..=i64::from(col) + 1 {
-                if r < 0 || c < 0 || r >= rows || c >= cols {
-                    continue;
-                }
-                let n = (r * cols + c) as usize;
+    game.for_each_stone(|cell| {
+        if cells.get(cell) == stone {
+            let Ok(()) = rules.for_each_near(cell, 1, |n| {
                 if best.is_none_or(|b| n < b) && cells.get(n) == EMPTY && completes_line(game, n, stone) {
                     best = Some(n);
                 }
-            }
-        }
-    };
-    game.for_each_stone(|cell| {
-        if cells.get(cell) == stone {
-            try_around(cell);
+                Ok::<(), std::convert::Infallible>(())
+            });
         }
     });
     best

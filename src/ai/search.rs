@@ -38,10 +38,10 @@ const WIN: i64 = 1 << 40;
 /// Moves searched per node, most promising first (all forced moves are always searched).
 const BEAM: usize = 10;
 /// Root moves are the empty cells within this many steps (in any direction) of a stone...
-const ROOT_RADIUS: i64 = 2;
+const ROOT_RADIUS: u32 = 2;
 /// ... and moves deeper in the tree those next to a stone, which still include every cell
 /// that completes or blocks a line (such a cell touches a stone of its line, for k >= 2).
-const TREE_RADIUS: i64 = 1;
+const TREE_RADIUS: u32 = 1;
 /// Deepest iteration tried; deeper is pointless with this beam and budget.
 const MAX_DEPTH: u32 = 24;
 
@@ -75,7 +75,7 @@ fn search_in(
 
 /// How far from a stone the search can look: a move at ply p lies within `ROOT_RADIUS + p *
 /// TREE_RADIUS` of a stone, and scoring it reads k - 1 cells further.
-const REACH: u32 = ROOT_RADIUS as u32 + (MAX_DEPTH + 1) * TREE_RADIUS as u32;
+const REACH: u32 = ROOT_RADIUS + (MAX_DEPTH + 1) * TREE_RADIUS;
 
 /// The rectangle of the board that the search works on: the stones' bounding box widened by
 /// `REACH + k - 1` on each side, clipped to the board. No candidate move, and no k-window
@@ -163,7 +163,7 @@ impl Searcher {
 
     /// Empty cells within `radius` of a stone, ascending; the centre on an empty board; every
     /// empty cell when none is near a stone.
-    fn candidates(&self, game: &Game, radius: i64) -> Result<Vec<usize>, Error> {
+    fn candidates(&self, game: &Game, radius: u32) -> Result<Vec<usize>, Error> {
         let mut out = Vec::new();
         if game.move_count() == 0 {
             let (r, c) = (self.rules.rows() / 2, self.rules.cols() / 2);
@@ -188,25 +188,14 @@ impl Searcher {
     fn each_empty_near(
         &self,
         cell: usize,
-        radius: i64,
+        radius: u32,
         mut visit: impl FnMut(usize) -> Result<(), Error>,
     ) -> Result<(), Error> {
-        let (row, col) = self.rules.row_col(cell);
-        let (rows, cols) = (i64::from(self.rules.rows()), i64::from(self.rules.cols()));
-        // Plain loops: iterator adapters over these ranges drew a false "uninitialised value"
-        // from valgrind in the Easy level's similar walk.
-        for r in i64::from(row) - radius..=i64::from(row) + radius {
-            for c in i64::from(col) - radius..=i64::from(col) + radius {
-                if r >= 0 && c >= 0 && r < rows && c < cols && self.cells[(r * cols + c) as usize] == 0 {
-                    visit((r * cols + c) as usize)?;
-                }
-            }
-        }
-        Ok(())
+        self.rules.for_each_near(cell, radius, |n| if self.cells[n] == 0 { visit(n) } else { Ok(()) })
     }
 
     /// Adds the empty cells within `radius` of `cell` to the sorted set `out`.
-    fn add_neighbours(&self, cell: usize, radius: i64, out: &mut Vec<usize>) -> Result<(), Error> {
+    fn add_neighbours(&self, cell: usize, radius: u32, out: &mut Vec<usize>) -> Result<(), Error> {
         self.each_empty_near(cell, radius, |n| {
             if let Err(at) = out.binary_search(&n) {
                 out.try_reserve(1)?;
@@ -577,7 +566,7 @@ mod tests {
                 let budget = Budget { max_nodes: 1, max_time: None };
                 let mut s = Searcher::new(&game, &View::whole(&game), budget, Instant::now()).unwrap();
                 let me = game.to_move().unwrap().stone();
-                let mut cells = s.candidates(&game, 1 + rng.below(3) as i64).unwrap();
+                let mut cells = s.candidates(&game, 1 + rng.below(3) as u32).unwrap();
                 // A path of three moves deep, each from the candidates kept up so far.
                 let mut scored = s.score_all(&cells, me).unwrap();
                 for ply in 0..3u8 {
