@@ -300,36 +300,14 @@ impl<'g> Solver<'g> {
         if let Some(table) = self.table {
             return table.value(node.me, node.opp);
         }
-        let geo = self.geo;
-        let (me, opp, p) = (node.me, node.opp, node.stones);
-        let empty = geo.all() & !(me | opp);
-        if empty == 0 {
-            return 0;
+        let empty = self.geo.all() & !(node.me | node.opp);
+        let threats = self.geo.win_cells(node.opp) & empty;
+        if let Some(value) = self.decided(node, empty, threats) {
+            return value;
         }
-        if geo.win_cells(me) & empty != 0 {
-            return self.top - (p + 1);
-        }
-        let threats = geo.win_cells(opp) & empty;
-        if threats.count_ones() >= 2 {
-            return -(self.top - (p + 2));
-        }
-        // What is still possible: we cannot win before our next move, the opponent cannot
-        // win before its next one (or the one after, with no threat now), and a side that can
-        // no longer fill any k-window cannot win at all.
         let wdl = alpha >= -1 && beta <= 1;
-        let mut hi = if p + 3 <= self.cells { self.top - (p + 3) } else { 0 };
-        let mut lo = match (threats != 0, p + 4 <= self.cells) {
-            (true, _) => -(self.top - (p + 2)),
-            (false, true) => -(self.top - (p + 4)),
-            (false, false) => 0,
-        };
-        let (mine, theirs) = (geo.reach(me | empty), geo.reach(opp | empty));
-        if mine == 0 {
-            hi = hi.min(0);
-        }
-        if theirs == 0 {
-            lo = lo.max(0);
-        }
+        let reach = self.reach(node, empty);
+        let (lo, hi) = self.limits(node, threats, reach);
         if lo >= hi || hi <= alpha {
             return hi;
         }
@@ -340,12 +318,7 @@ impl<'g> Solver<'g> {
         beta = beta.min(hi);
 
         let deep = empty.count_ones() >= SHALLOW;
-        let (mut key, mut sym) = (node.hash[0], 0);
-        for s in 1..self.fwd.len() {
-            if node.hash[s] < key {
-                (key, sym) = (node.hash[s], s);
-            }
-        }
+        let (key, sym) = self.canonical(node);
         let mut tt_move = None;
         if let Some(e) = if deep { self.tt.get(key) } else { None } {
             match e.bound {
@@ -359,19 +332,95 @@ impl<'g> Solver<'g> {
             tt_move = Some(u32::from(self.back[sym][e.best as usize]));
         }
 
-        let alpha0 = alpha;
         let moves = match threats {
-            0 if wdl => empty & (mine | theirs),
+            0 if wdl => empty & (reach[0] | reach[1]),
             0 => empty,
             forced => forced,
         };
         let mut list = [0u32; 64];
         let n = self.ordered(node, moves, tt_move, self.block_first && beta <= 0, &mut list);
+        let (mut best, best_bit) = self.best_child(node, &list[..n], alpha, beta);
+        if self.aborted {
+            return 0;
+        }
+        if wdl {
+            best = best.signum();
+        }
+        if deep {
+            let bound = if best <= alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let best_bit = u32::from(self.fwd[sym][best_bit as usize]);
+            self.tt.put(key, Entry { value: best, bound, best: best_bit });
+        }
+        best
+    }
+
+    /// The value of a position that needs no search: a full board (draw), a win for the side
+    /// to move in one, or two threats of the opponent's (one can be blocked, not both).
+    fn decided(&self, node: &Node, empty: u64, threats: u64) -> Option<i32> {
+        let p = node.stones;
+        if empty == 0 {
+            Some(0)
+        } else if self.geo.win_cells(node.me) & empty != 0 {
+            Some(self.top - (p + 1))
+        } else if threats.count_ones() >= 2 {
+            Some(-(self.top - (p + 2)))
+        } else {
+            None
+        }
+    }
+
+    /// The cells of k-windows each side could still fill: the side to move's, then the
+    /// opponent's. A side with none can no longer win.
+    fn reach(&self, node: &Node, empty: u64) -> [u64; 2] {
+        [self.geo.reach(node.me | empty), self.geo.reach(node.opp | empty)]
+    }
+
+    /// Bounds on the value before any search (lowest, highest). The side to move cannot win
+    /// before its next move; the opponent cannot win before its next one (or the one after,
+    /// with no threat now); and a side that can no longer fill any k-window cannot win at all.
+    fn limits(&self, node: &Node, threats: u64, reach: [u64; 2]) -> (i32, i32) {
+        let p = node.stones;
+        let mut hi = if p + 3 <= self.cells { self.top - (p + 3) } else { 0 };
+        let mut lo = match (threats != 0, p + 4 <= self.cells) {
+            (true, _) => -(self.top - (p + 2)),
+            (false, true) => -(self.top - (p + 4)),
+            (false, false) => 0,
+        };
+        if reach[0] == 0 {
+            hi = hi.min(0);
+        }
+        if reach[1] == 0 {
+            lo = lo.max(0);
+        }
+        (lo, hi)
+    }
+
+    /// The transposition table's key for `node`: the smallest of its hashes under the board's
+    /// symmetries, and the symmetry that gives it.
+    fn canonical(&self, node: &Node) -> (u64, usize) {
+        let (mut key, mut sym) = (node.hash[0], 0);
+        for s in 1..self.fwd.len() {
+            if node.hash[s] < key {
+                (key, sym) = (node.hash[s], s);
+            }
+        }
+        (key, sym)
+    }
+
+    /// Searches `moves` in order in `(alpha, beta)`, fail-soft: the best value and the first
+    /// move reaching it, stopping at a cutoff. Meaningless once `aborted` is set.
+    fn best_child(&mut self, node: &Node, moves: &[u32], mut alpha: i32, beta: i32) -> (i32, u32) {
         let (mut best, mut best_bit) = (i32::MIN, u32::MAX);
-        for &bit in &list[..n] {
+        for &bit in moves {
             let v = -self.negamax(&self.play(node, bit), -beta, -alpha);
             if self.aborted {
-                return 0;
+                break;
             }
             if v > best {
                 (best, best_bit) = (v, bit);
@@ -383,21 +432,7 @@ impl<'g> Solver<'g> {
                 }
             }
         }
-        if wdl {
-            best = best.signum();
-        }
-        if deep {
-            let bound = if best <= alpha0 {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let best_bit = u32::from(self.fwd[sym][best_bit as usize]);
-            self.tt.put(key, Entry { value: best, bound, best: best_bit });
-        }
-        best
+        (best, best_bit)
     }
 }
 
