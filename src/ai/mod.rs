@@ -14,6 +14,7 @@
 pub mod bitboard;
 mod endgame;
 mod level;
+mod pairing;
 pub mod rng;
 mod score;
 mod search;

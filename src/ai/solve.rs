@@ -7,6 +7,7 @@
 //! it as is, and "fastest win, slowest loss" is simply "largest value".
 
 use super::bitboard::{Bits, Geometry};
+use super::pairing::Pairing;
 use super::rng::Rng;
 use super::symmetry::permutations;
 use super::table::Table;
@@ -58,6 +59,8 @@ pub struct Solver<'g> {
     /// Every k-window as a mask, and the windows through each bit.
     windows: Vec<u64>,
     through: Vec<Vec<u16>>,
+    /// A pairing strategy for the board, when one was found: see `limits`.
+    pairing: Option<Pairing>,
     /// Few windows (at most one per two cells): a side that only needs a draw tries blocks
     /// before its own lines among equally promising moves (see `ordered`).
     block_first: bool,
@@ -97,6 +100,7 @@ impl<'g> Solver<'g> {
             rank: [0; 64],
             windows: Vec::new(),
             through: Vec::new(),
+            pairing: None,
             block_first: false,
             zob: Vec::new(),
             fwd: Vec::new(),
@@ -122,17 +126,22 @@ impl<'g> Solver<'g> {
             through.try_reserve_exact(4 * rules.k() as usize)?;
         }
         self.windows.try_reserve_exact(4 * rules.cells())?;
+        // Each window's cells in order, for the pairing search.
+        let mut cells_in_order = Vec::new();
+        cells_in_order.try_reserve_exact(4 * rules.cells() * rules.k() as usize)?;
         for cell in 0..rules.cells() {
             for dir in Dir::ALL {
                 if let Some(cells) = window(rules, cell, dir) {
                     let mask = cells.clone().fold(0u64, |m, c| m | 1 << geo.bit(c));
                     for c in cells {
                         self.through[geo.bit(c) as usize].push(self.windows.len() as u16);
+                        cells_in_order.push(1 << geo.bit(c));
                     }
                     self.windows.push(mask);
                 }
             }
         }
+        self.pairing = Pairing::find(&self.windows, &cells_in_order)?;
 
         self.block_first = self.windows.len() * 2 <= rules.cells();
 
@@ -392,10 +401,15 @@ impl<'g> Solver<'g> {
             (false, true) => -(self.top - (p + 4)),
             (false, false) => 0,
         };
-        if reach[0] == 0 {
+        // Neither can a side whose every remaining chance the other side's pairing strategy
+        // blocks (the opponent, the defender there, moves after us).
+        let blocked = |attacker, defender, defender_to_move| {
+            self.pairing.as_ref().is_some_and(|p: &Pairing| p.holds(attacker, defender, defender_to_move))
+        };
+        if reach[0] == 0 || blocked(node.me, node.opp, false) {
             hi = hi.min(0);
         }
-        if reach[1] == 0 {
+        if reach[1] == 0 || blocked(node.opp, node.me, true) {
             lo = lo.max(0);
         }
         (lo, hi)
