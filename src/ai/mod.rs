@@ -65,7 +65,7 @@ pub fn solve(game: &Game, max_nodes: u64) -> Result<Scored, Error> {
         Err(Error::TooHard) => return endgame::best(game, max_nodes),
         other => other?,
     };
-    let (bit, score) = Solver::new(&geo, max_nodes)?.best(root)?;
+    let (bit, score) = Solver::new(&geo, max_nodes, root.empty(&geo))?.best(root)?;
     Ok(Scored { cell: geo.cell(bit), score })
 }
 
@@ -82,7 +82,7 @@ pub fn optimal_moves_within(game: &Game, max_nodes: u64) -> Result<Vec<usize>, E
         Err(Error::TooHard) => return endgame::optimal(game, max_nodes),
         other => other?,
     };
-    let bits = Solver::new(&geo, max_nodes)?.optimal(root)?;
+    let bits = Solver::new(&geo, max_nodes, root.empty(&geo))?.optimal(root)?;
     let mut cells = try_collect(bits.iter().map(|&b| geo.cell(b)))?;
     cells.sort_unstable();
     Ok(cells)

@@ -11,15 +11,16 @@
 use crate::error::Error;
 use crate::fallible::try_filled;
 
-/// The most backtracking steps spent looking for a pairing of neighbouring cells. The shapes
-/// that fit the bitboard and have one need at most about 3,000; the others are refuted within
-/// a few hundred, except k = 6 on 7 × 7 and bigger (about 4,500).
-const NEIGHBOUR_STEPS: u32 = 6_000;
+/// The most backtracking steps spent looking for a pairing of neighbouring cells. Of the
+/// shapes that fit the bitboard, those with one need at most 2,948 steps (8,6,6; most under
+/// 30); the others are refuted within 150, except k = 6 on boards of 7 × 7 and more (4,000 to
+/// 6,000 steps, about a millisecond: the budget cuts those short).
+const NEIGHBOUR_STEPS: u32 = 3_500;
 
-/// The most steps then spent on pairs of any two cells of a window (5,5,5 has a pairing only
-/// of those, found in 13 steps). A step costs more here: a window of k cells has k(k-1)/2
-/// pairs instead of k - 1.
-const ANY_PAIR_STEPS: u32 = 300;
+/// The most steps then spent on pairs of any two cells of a window: 5,5,5 has a pairing only
+/// of those, found in 13 steps. A step costs more here (a window of k cells has k(k-1)/2 pairs
+/// instead of k - 1), and no other shape that fits the bitboard gains from it.
+const ANY_PAIR_STEPS: u32 = 50;
 
 /// Disjoint pairs of cells (each a two-bit mask) with both cells of some pair in every window.
 #[derive(Clone, Debug, Default)]

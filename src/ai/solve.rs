@@ -25,6 +25,11 @@ pub struct Root {
 }
 
 impl Root {
+    /// The number of empty cells.
+    pub fn empty(&self, geo: &Geometry) -> u32 {
+        (geo.all() & !(self.me | self.opp)).count_ones()
+    }
+
     /// The position of `game` for its side to move; `GameOver` when it is finished, `TooHard`
     /// when the board does not fit a bitboard.
     pub fn of(game: &Game) -> Result<(Geometry, Root), Error> {
@@ -43,6 +48,11 @@ const DYNAMIC_ORDER: u32 = 8;
 /// Below this many empty cells a re-search is cheaper than a transposition-table lookup (a
 /// cache miss), so those nodes skip the table.
 const SHALLOW: u32 = 3;
+
+/// Positions with at most this many empty cells, on boards of more than `SMALL_BOARD` cells,
+/// are solved without looking for a pairing strategy (`Pairing`).
+const LATE: u32 = 10;
+const SMALL_BOARD: usize = 16;
 
 /// One search: tables built for a board shape plus the node budget.
 pub struct Solver<'g> {
@@ -87,8 +97,9 @@ struct Node {
 }
 
 impl<'g> Solver<'g> {
-    /// Tables for `geo`'s board; the search stops (`TooHard`) after `max_nodes` nodes.
-    pub fn new(geo: &'g Geometry, max_nodes: u64) -> Result<Solver<'g>, Error> {
+    /// Tables for searching positions of `geo`'s board with at most `empty` empty cells; the
+    /// search stops (`TooHard`) after `max_nodes` nodes.
+    pub fn new(geo: &'g Geometry, max_nodes: u64, empty: u32) -> Result<Solver<'g>, Error> {
         let rules = geo.rules();
         let cells = rules.cells();
         let mut solver = Solver {
@@ -111,13 +122,13 @@ impl<'g> Solver<'g> {
             aborted: false,
         };
         if solver.table.is_none() {
-            solver.build_tables()?;
+            solver.build_tables(empty)?;
         }
         Ok(solver)
     }
 
     /// Move order, symmetry hash keys and the transposition table.
-    fn build_tables(&mut self) -> Result<(), Error> {
+    fn build_tables(&mut self, empty: u32) -> Result<(), Error> {
         let (geo, rules) = (self.geo, self.geo.rules());
         // A cell lies on at most k windows per direction, and a board has at most one window
         // per cell and direction.
@@ -141,7 +152,11 @@ impl<'g> Solver<'g> {
                 }
             }
         }
-        self.pairing = Pairing::find(&self.windows, &cells_in_order)?;
+        // Late on a big board the search is small and a pairing rarely still whole, while
+        // looking for one costs up to a millisecond: skip it there.
+        if empty > LATE || rules.cells() <= SMALL_BOARD {
+            self.pairing = Pairing::find(&self.windows, &cells_in_order)?;
+        }
 
         self.block_first = self.windows.len() * 2 <= rules.cells();
 
@@ -172,11 +187,13 @@ impl<'g> Solver<'g> {
             self.back.push(b);
         }
 
-        // Small boards need small tables (and clearing a big one would cost more than the
-        // search): 2^cells entries within 2^10 ..= 2^21 (32 MiB), and no more than the budget.
-        let by_board = 1u64 << rules.cells().clamp(10, 21);
+        // Small searches need small tables (and clearing a big one would cost more than the
+        // search): 2^empty entries within 2^10 ..= 2^21 (16 MiB), and no more than the budget.
+        // (Sized by the board instead, a late position of a 7 x 8 board cleared 16 MiB for a
+        // search of a few thousand nodes.)
+        let by_position = 1u64 << empty.clamp(10, 21);
         // Clamped first: a budget near u64::MAX has no next power of two.
-        let entries = self.max_nodes.clamp(1 << 10, by_board).next_power_of_two() as usize;
+        let entries = self.max_nodes.clamp(1 << 10, by_position).next_power_of_two() as usize;
         self.tt = TransTable::new(entries)?;
         Ok(())
     }
