@@ -7,7 +7,9 @@
 #
 # Targets (fuzz_targets/): text (ttt_validate vs the SPEC 4 rule; ttt_game_from_text round
 # trips), game (every game operation vs a plain model), judge (ttt_judge_ex vs a plain replay),
-# ai (search and levels 0-2: legal, win taken, loss blocked, repeatable, game unchanged).
+# ai (search and levels 0-2: legal, win taken, loss blocked, repeatable, game unchanged),
+# solve (best_move and optimal_moves on late positions vs the plain minimax of
+# tests/common/minimax.rs).
 # A failure leaves its input in fuzz/artifacts/<target>/ and prints how to replay it.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -15,7 +17,7 @@ command -v cargo-fuzz >/dev/null || { echo "cargo-fuzz is missing (.ci/setup ins
 cargo fmt --check
 cargo clippy --all-targets --quiet -- -D warnings
 # Runs per target: about ten seconds each on the 2-core CI machine.
-for target_runs in text:500000 game:30000 judge:100000 ai:10000; do
+for target_runs in text:500000 game:30000 judge:100000 ai:10000 solve:2000; do
   target="${target_runs%%:*}" runs="${target_runs#*:}"
   echo "fuzz: $target, $runs runs"
   log="target/fuzz-$target.log"

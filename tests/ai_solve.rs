@@ -2,9 +2,11 @@
 //! position (value and the full set of optimal moves), samples of other small boards, the known
 //! values of m,n,k-games from the empty board, and the C entry points' contract.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 mod common;
+
+use common::minimax::{best_of, is_optimal_set, Reference};
 
 use tictactoe::ai::{best_move, optimal_moves, solve};
 use tictactoe::ffi::ai::*;
@@ -12,89 +14,9 @@ use tictactoe::ffi::game::*;
 use tictactoe::ffi::TttStatus::{self, *};
 use tictactoe::{Error, Game, Outcome, Rules};
 
-/// Plain minimax over row-major cells, memoized on the board and the side to move (the same
-/// board has a different side to move when player 2 opened). The score of a move is the API's:
-/// +N win with the game ending N plies from now, -N loss, 0 draw.
-struct Reference {
-    rules: Rules,
-    memo: HashMap<(Vec<u8>, u8), i32>,
-}
-
-impl Reference {
-    fn new(rules: Rules) -> Reference {
-        Reference { rules, memo: HashMap::new() }
-    }
-
-    /// Does the stone at `cell` complete k in a row? Checked by walking, independent of the
-    /// library's line code.
-    fn wins(&self, cells: &[u8], cell: usize) -> bool {
-        let (rows, cols, k) = (self.rules.rows() as i64, self.rules.cols() as i64, self.rules.k() as i64);
-        let (r, c) = (cell as i64 / cols, cell as i64 % cols);
-        [(0, 1), (1, 0), (1, 1), (1, -1)].iter().any(|&(dr, dc)| {
-            let count = |sign: i64| {
-                (1..k)
-                    .take_while(|i| {
-                        let (rr, cc) = (r + sign * i * dr, c + sign * i * dc);
-                        rr >= 0
-                            && cc >= 0
-                            && rr < rows
-                            && cc < cols
-                            && cells[(rr * cols + cc) as usize] == cells[cell]
-                    })
-                    .count() as i64
-            };
-            1 + count(1) + count(-1) >= k
-        })
-    }
-
-    /// Scores of every legal move for `mover` (1 or 2) on a position where nobody has won.
-    fn move_scores(&mut self, cells: &mut Vec<u8>, mover: u8) -> Vec<(usize, i32)> {
-        let mut out = Vec::new();
-        for cell in 0..cells.len() {
-            if cells[cell] != 0 {
-                continue;
-            }
-            cells[cell] = mover;
-            let score = if self.wins(cells, cell) {
-                1
-            } else if cells.iter().all(|&c| c != 0) {
-                0
-            } else {
-                let reply = self.value(cells, 3 - mover);
-                -(reply + reply.signum())
-            };
-            cells[cell] = 0;
-            out.push((cell, score));
-        }
-        out
-    }
-
-    fn value(&mut self, cells: &mut Vec<u8>, mover: u8) -> i32 {
-        if let Some(&v) = self.memo.get(&(cells.clone(), mover)) {
-            return v;
-        }
-        let v = best_of(&self.move_scores(cells, mover));
-        self.memo.insert((cells.clone(), mover), v);
-        v
-    }
-}
-
-/// How good a score is for the mover: a faster win, then a draw, then a slower loss.
-fn rank(score: i32) -> i32 {
-    match score.signum() {
-        1 => 1000 - score,
-        -1 => -1000 - score,
-        _ => 0,
-    }
-}
-
-fn best_of(scores: &[(usize, i32)]) -> i32 {
-    scores.iter().map(|m| m.1).max_by_key(|&s| rank(s)).unwrap()
-}
-
-/// The moves keeping the value: winning moves of a win, drawing moves of a draw, all of a loss.
-fn is_optimal_set(scores: &[(usize, i32)], best: i32) -> Vec<usize> {
-    scores.iter().filter(|&&(_, s)| best < 0 || s.signum() == best.signum()).map(|m| m.0).collect()
+/// The plain minimax of `common::minimax` for `rules`.
+fn reference(rules: Rules) -> Reference {
+    Reference::new(rules.rows(), rules.cols(), rules.k())
 }
 
 /// Checks `best_move` and `optimal_moves` on `game` against the reference.
@@ -154,7 +76,7 @@ fn positions_player_two_first(rows: u32, cols: u32, k: u32) -> Vec<Game> {
 fn every_3x3_position_matches_plain_minimax() {
     let games = positions(3, 3, 3);
     assert_eq!(games.len(), 4520);
-    let mut reference = Reference::new(Rules::new(3, 3, 3).unwrap());
+    let mut reference = reference(Rules::new(3, 3, 3).unwrap());
     for game in &games {
         check(&mut reference, game);
     }
@@ -165,7 +87,7 @@ fn every_3x3_position_matches_plain_minimax() {
 #[test]
 fn small_boards_match_plain_minimax() {
     for (rows, cols, k, step) in [(3, 3, 2, 1), (2, 4, 3, 1), (4, 2, 2, 1), (1, 7, 3, 1), (3, 4, 3, 97)] {
-        let mut reference = Reference::new(Rules::new(rows, cols, k).unwrap());
+        let mut reference = reference(Rules::new(rows, cols, k).unwrap());
         for game in positions(rows, cols, k).iter().step_by(step) {
             check(&mut reference, game);
         }
@@ -177,7 +99,7 @@ fn small_boards_match_plain_minimax() {
 fn player_two_opening_is_solved_for_the_side_to_move() {
     let mut game = Game::new(Rules::new(3, 3, 3).unwrap()).unwrap();
     game.move_as(0, 0, tictactoe::Player::O).unwrap();
-    check(&mut Reference::new(game.rules()), &game);
+    check(&mut reference(game.rules()), &game);
     assert_eq!(game.to_move(), Some(tictactoe::Player::X));
 }
 
@@ -189,7 +111,7 @@ fn every_player_two_opening_position_matches_plain_minimax() {
     for (rows, cols, k, count) in [(3, 3, 3, 4519), (2, 4, 3, 1860), (3, 3, 2, 373), (1, 7, 3, 650)] {
         let games = positions_player_two_first(rows, cols, k);
         assert_eq!(games.len(), count, "{rows},{cols},{k}");
-        let mut reference = Reference::new(Rules::new(rows, cols, k).unwrap());
+        let mut reference = reference(Rules::new(rows, cols, k).unwrap());
         for game in &games {
             assert_eq!(game.first_player(), tictactoe::Player::O);
             check(&mut reference, game);
@@ -201,14 +123,14 @@ fn every_player_two_opening_position_matches_plain_minimax() {
     game.move_as(0, 0, tictactoe::Player::O).unwrap();
     game.undo().unwrap();
     assert_eq!(game.to_move(), Some(tictactoe::Player::O));
-    check(&mut Reference::new(game.rules()), &game);
+    check(&mut reference(game.rules()), &game);
 }
 
 /// Games loaded from text (no history) are solved like the played ones.
 #[test]
 fn games_loaded_from_text_match_plain_minimax() {
     for (rows, cols, k, step) in [(3, 3, 3, 1), (2, 4, 3, 1), (3, 4, 3, 53)] {
-        let mut reference = Reference::new(Rules::new(rows, cols, k).unwrap());
+        let mut reference = reference(Rules::new(rows, cols, k).unwrap());
         for game in positions(rows, cols, k).iter().step_by(step) {
             check(&mut reference, &Game::from_text(game.to_text().as_bytes()).unwrap());
         }
@@ -221,7 +143,7 @@ fn single_lines_match_plain_minimax() {
     for n in 1..=7 {
         for k in 1..=n {
             for (rows, cols) in [(1, n), (n, 1)] {
-                let mut reference = Reference::new(Rules::new(rows, cols, k).unwrap());
+                let mut reference = reference(Rules::new(rows, cols, k).unwrap());
                 for game in positions(rows, cols, k) {
                     check(&mut reference, &game);
                 }
@@ -268,7 +190,7 @@ fn check_late_positions(seed: u64, shapes: &[(u32, u32, u32)], most_empty: usize
     let mut rng = common::Rng(seed);
     for &(rows, cols, k) in shapes {
         let rules = Rules::new(rows, cols, k).unwrap();
-        let mut reference = Reference::new(rules);
+        let mut reference = reference(rules);
         let mut checked = 0;
         while checked < count {
             let empty_at_end = 2 + rng.pick(most_empty - 1);
@@ -308,7 +230,7 @@ fn boards_that_fill_the_bitboard_match_plain_minimax() {
 #[cfg_attr(miri, ignore)] // plain minimax on positions with up to 12 empty cells
 fn boards_with_a_pairing_strategy_match_plain_minimax() {
     for (rows, cols, k) in [(3, 4, 4), (4, 3, 4), (2, 6, 4)] {
-        let mut reference = Reference::new(Rules::new(rows, cols, k).unwrap());
+        let mut reference = reference(Rules::new(rows, cols, k).unwrap());
         for game in positions(rows, cols, k) {
             check(&mut reference, &game);
         }
@@ -358,7 +280,7 @@ fn double_threats_beyond_the_bitboard() {
     let making = position(&[0, 1, 3, 4], &[2], &[69], 'X');
     for (game, want) in [(facing, -2), (making, 3)] {
         assert_eq!(best_move(&game).unwrap().score, want, "{}", game.to_text());
-        check(&mut Reference::new(game.rules()), &game);
+        check(&mut reference(game.rules()), &game);
     }
 }
 

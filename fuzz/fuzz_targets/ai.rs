@@ -6,8 +6,10 @@
 //! Wins and threats come from the plain reference (`naive`), not from the library.
 #![no_main]
 
+mod abi;
 mod naive;
 
+use abi::text_of;
 use libfuzzer_sys::fuzz_target;
 use naive::Bytes;
 use tictactoe::ffi::ai::*;
@@ -31,15 +33,6 @@ fn winning_cells(cells: &[u8], (rows, cols, k): (u32, u32, u32), stone: u8) -> V
                 .any(|&(dr, dc)| 1 + run(r, c, dr, dc) + run(r, c, -dr, -dc) >= k as usize)
         })
         .collect()
-}
-
-fn text_of(game: *const TttGame) -> Vec<u8> {
-    let (mut buf, mut len) = (vec![0u8; 1024], 0usize);
-    // SAFETY: a live game and a buffer of the length given.
-    let status = unsafe { ttt_game_to_text(game, buf.as_mut_ptr().cast(), buf.len(), &mut len) };
-    assert_eq!(status, TTT_OK);
-    buf.truncate(len);
-    buf
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -3,6 +3,8 @@
 // Each test binary uses only some of these helpers.
 #![allow(dead_code)]
 
+pub mod minimax;
+
 /// A small deterministic generator (splitmix64), so every randomized test reproduces.
 pub struct Rng(pub u64);
 
