@@ -288,7 +288,14 @@ const char *ttt_verdict_str(TttVerdict verdict);
  * call always returns. Near the end of a big board: 16 empty cells take milliseconds, 18 up
  * to about 0.5 s. Measured from the empty board: 3x3 k=3 (any position,
  * from a built-in table) about 0.3 microseconds, 4x4 k=4 10 ms, 5x5 k=4 0.4 s, 5x6 k=4
- * 0.25 s, 5x5 k=5 2.5 s.
+ * 0.25 s, 5x5 k=5 20 ms.
+ *
+ * Beyond those limits, a pairing strategy proves some positions drawn at once (score 0) on
+ * boards of any size up to 4096x4096: n x n with k = n >= 8 ("Design Tic-Tac-Toe"), and
+ * boards whose k is longer than the columns (or the rows), with k >= 3. It holds while each
+ * side has answered the other's stones on the pairs, as this function's moves do (the empty
+ * board, and every position of a game both sides play with it); the move is then the answer
+ * owed, else the empty cell nearest the centre.
  *
  * Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER` (the game is finished), `TTT_TOO_HARD`,
  * `TTT_OUT_OF_MEMORY`. Never changes the game. Thread-safe for distinct games; the same game
@@ -305,7 +312,8 @@ TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *o
  * `capacity` is 0.
  *
  * Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_TOO_HARD` (same feasibility rule as
- * `ttt_game_best_move`; `*out_count` is not written), `TTT_BUFFER_TOO_SMALL`,
+ * `ttt_game_best_move`, except that a pairing proof gives every move only when no answer is
+ * owed; `*out_count` is not written), `TTT_BUFFER_TOO_SMALL`,
  * `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as `ttt_game_best_move`.
  */
 TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);

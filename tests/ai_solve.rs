@@ -152,13 +152,15 @@ fn single_lines_match_plain_minimax() {
     }
 }
 
-/// A late position on `rules`: stones placed at random where they complete no line until
-/// `empty_at_end` cells are empty, `opener` moving first. `None` when no quiet cell is left.
+/// A late position on `rules`: stones placed where they complete no line until `empty_at_end`
+/// cells are empty, `opener` moving first: `best_move`'s cell `follow_best` percent of the time
+/// when it answers with one, else at random. `None` when no quiet cell is left.
 fn late_position(
     rng: &mut common::Rng,
     rules: Rules,
     empty_at_end: usize,
     opener: tictactoe::Player,
+    follow_best: u64,
 ) -> Option<Game> {
     let mut game = Game::new(rules).unwrap();
     while rules.cells() - game.move_count() > empty_at_end {
@@ -174,7 +176,13 @@ fn late_position(
         if quiet.is_empty() {
             return None;
         }
-        let (r, c) = rules.row_col(quiet[rng.pick(quiet.len())]);
+        let mut cell = quiet[rng.pick(quiet.len())];
+        if rng.below(100) < follow_best {
+            if let Ok(best) = best_move(&game) {
+                cell = if quiet.contains(&best.cell) { best.cell } else { cell };
+            }
+        }
+        let (r, c) = rules.row_col(cell);
         if game.move_count() == 0 {
             game.move_as(r, c, opener).unwrap();
         } else {
@@ -187,6 +195,17 @@ fn late_position(
 /// Checks `count` late positions with 2..=`most_empty` empty cells on each shape, either
 /// player opening; every other one reloaded from text (no history).
 fn check_late_positions(seed: u64, shapes: &[(u32, u32, u32)], most_empty: usize, count: usize) {
+    check_late_positions_played(seed, shapes, most_empty, count, 0);
+}
+
+/// `check_late_positions` with positions played as `late_position` does with `follow_best`.
+fn check_late_positions_played(
+    seed: u64,
+    shapes: &[(u32, u32, u32)],
+    most_empty: usize,
+    count: usize,
+    follow_best: u64,
+) {
     let mut rng = common::Rng(seed);
     for &(rows, cols, k) in shapes {
         let rules = Rules::new(rows, cols, k).unwrap();
@@ -195,7 +214,9 @@ fn check_late_positions(seed: u64, shapes: &[(u32, u32, u32)], most_empty: usize
         while checked < count {
             let empty_at_end = 2 + rng.pick(most_empty - 1);
             let opener = if rng.below(2) == 0 { tictactoe::Player::X } else { tictactoe::Player::O };
-            let Some(mut game) = late_position(&mut rng, rules, empty_at_end, opener) else { continue };
+            let Some(mut game) = late_position(&mut rng, rules, empty_at_end, opener, follow_best) else {
+                continue;
+            };
             if checked % 2 == 1 {
                 game = Game::from_text(game.to_text().as_bytes()).unwrap();
             }
@@ -261,6 +282,95 @@ fn late_positions_beyond_the_bitboard_match_plain_minimax() {
     check_late_positions(77, &shapes, 10, 6);
 }
 
+/// Boards too big for the bitboard with a built pairing (n,n,n from 8 x 8; k longer than a
+/// side) are proved drawn from the empty board, whatever their size, with a move near the
+/// centre; with no open pair every move keeps the draw.
+#[test]
+#[cfg_attr(miri, ignore)] // 4096 x 4096
+fn big_boards_with_a_built_pairing_are_drawn_from_the_start() {
+    let shapes = [
+        (8, 8, 8),
+        (10, 10, 10),
+        (100, 100, 100),
+        (4096, 4096, 4096),
+        (1, 1000, 5),
+        (3, 200, 200),
+        (300, 2, 3),
+    ];
+    for (rows, cols, k) in shapes {
+        let game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
+        let best = best_move(&game).unwrap();
+        assert_eq!(best.score, 0, "{rows},{cols},{k}");
+        let (r, c) = game.rules().row_col(best.cell);
+        assert!(r.abs_diff(rows / 2) <= 1 && c.abs_diff(cols / 2) <= 1, "{rows},{cols},{k}: {r},{c}");
+        if rows * cols <= 10_000 {
+            let all: Vec<usize> = (0..game.rules().cells()).collect();
+            assert_eq!(optimal_moves(&game).unwrap(), all, "{rows},{cols},{k}");
+        }
+    }
+}
+
+/// Both sides playing `best_move` on such boards: every answer is a proved draw (the reply to
+/// a stone on a pair is the pair's other cell), to the end of the game, which is drawn.
+#[test]
+#[cfg_attr(miri, ignore)] // hundreds of moves
+fn best_move_against_itself_draws_big_boards() {
+    for (rows, cols, k) in [(8, 8, 8), (9, 9, 9), (12, 12, 12), (1, 100, 5), (3, 30, 30), (40, 2, 3)] {
+        let mut game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
+        while game.outcome() == Outcome::Pending {
+            let best = best_move(&game).unwrap();
+            assert_eq!(best.score, 0, "{}", game.to_text());
+            let (r, c) = game.rules().row_col(best.cell);
+            game.play(r, c).unwrap();
+        }
+        assert_eq!(game.outcome(), Outcome::Draw, "{rows},{cols},{k}");
+    }
+}
+
+/// On 1 x 101 with k = 3 (pairs (0, 1), (2, 3), ..., cell 100 on none) a stone left alone on
+/// a pair is a win for its side, two cells from a double threat. So an open pair of the
+/// opponent's must be answered (the proof names that cell, and cannot say which other moves
+/// also hold), and a side with an open pair of its own to move is not proved drawn at all.
+#[test]
+fn built_pairing_proves_only_what_holds() {
+    let text = |x: &[usize], o: &[usize], next: char| {
+        let board: String = (0..101)
+            .map(|i| {
+                if x.contains(&i) {
+                    'X'
+                } else if o.contains(&i) {
+                    'O'
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        Game::from_text(format!("1,101,3:{board}:{next}").as_bytes()).unwrap()
+    };
+    // O to move; X's pair (20, 21) is open, its pair (50, 51) answered.
+    let game = text(&[21, 51], &[50], 'O');
+    assert_eq!(best_move(&game), Ok(tictactoe::ai::Scored { cell: 20, score: 0 }));
+    assert_eq!(optimal_moves(&game), Err(Error::TooHard));
+    // X to move with its own pair (20, 21) open: X wins (20, then 19 or 22).
+    let game = text(&[21, 51], &[50, 100], 'X');
+    assert_eq!(best_move(&game), Err(Error::TooHard));
+    assert_eq!(optimal_moves(&game), Err(Error::TooHard));
+    // Both sides' stones answered: a proved draw, and every move keeps it.
+    let game = text(&[21, 51], &[50, 20], 'X');
+    assert_eq!(best_move(&game).map(|b| b.score), Ok(0));
+    assert_eq!(optimal_moves(&game).map(|m| m.len()), Ok(97));
+}
+
+/// Late positions of those boards played mostly by `best_move`, so that pairs stay whole, or
+/// one is left open, often enough for the pairing proof to be what answers: the plain minimax
+/// agrees (and where the proof does not hold, the endgame search answers, checked the same).
+#[test]
+#[cfg_attr(miri, ignore)] // plain minimax on big boards
+fn big_boards_proved_drawn_match_plain_minimax() {
+    let shapes = [(8, 8, 8), (9, 9, 9), (1, 100, 5), (3, 30, 30), (40, 2, 3)];
+    check_late_positions_played(7, &shapes, 10, 12, 85);
+}
+
 /// Beyond the bitboard, threats on a 1 x 70 board with k = 3 in the pattern XXOO...: a side
 /// facing two threats it cannot both block loses in two plies, and a side that can make two
 /// threats at once wins in three (its move, the block, the other threat).
@@ -284,19 +394,20 @@ fn double_threats_beyond_the_bitboard() {
     }
 }
 
-/// Past 18 empty cells a board beyond the bitboard is refused at once, as before.
+/// Past 18 empty cells a board beyond the bitboard is refused at once, as before, unless a
+/// built pairing proves it drawn (8,8,7 has none).
 #[test]
 #[cfg_attr(miri, ignore)] // builds positions on an 8 x 8 board
 fn beyond_the_bitboard_more_than_eighteen_empty_cells_is_too_hard() {
     let mut rng = common::Rng(5);
-    let rules = Rules::new(8, 8, 8).unwrap();
+    let rules = Rules::new(8, 8, 7).unwrap();
     for empty in [19, 30, 64] {
-        let game = late_position(&mut rng, rules, empty, tictactoe::Player::X).unwrap();
+        let game = late_position(&mut rng, rules, empty, tictactoe::Player::X, 0).unwrap();
         assert_eq!(best_move(&game), Err(tictactoe::Error::TooHard), "{empty} empty cells");
         assert_eq!(optimal_moves(&game), Err(tictactoe::Error::TooHard), "{empty} empty cells");
     }
-    let game = late_position(&mut rng, rules, 14, tictactoe::Player::O).unwrap();
-    assert!(best_move(&game).is_ok(), "14 empty cells of an 8,8,8 board");
+    let game = late_position(&mut rng, rules, 14, tictactoe::Player::O, 0).unwrap();
+    assert!(best_move(&game).is_ok(), "14 empty cells of an 8,8,7 board");
 }
 
 /// A nearly full 4096 x 4096 board (k = 4096, every line mixed) is solved: a draw whatever is

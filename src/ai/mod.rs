@@ -1,8 +1,9 @@
 //! Game AI: perfect play where the position can be solved, budgeted heuristic play beyond.
 //!
 //! - [`best_move`] / [`optimal_moves`]: exact, by [`solve`]'s negamax on a 64-bit bitboard
-//!   (rows × (cols + 1) <= 64), or on bigger boards with at most 18 empty cells by an
-//!   endgame search over the board (`endgame`); `TooHard` otherwise, or when the proof needs more than
+//!   (rows × (cols + 1) <= 64), or on bigger boards by a pairing strategy that proves the
+//!   position drawn (`drawn`) or, with at most 18 empty cells, by an endgame search over the
+//!   board (`endgame`); `TooHard` otherwise, or when the proof needs more than
 //!   [`SOLVE_NODES`] nodes. 3,3,3 is answered from a precomputed table.
 //! - [`search`]: a strong move under a node or time budget on any board, deterministic for a
 //!   given seed and node budget.
@@ -12,6 +13,7 @@
 //! read-only 3,3,3 table.
 
 pub mod bitboard;
+mod drawn;
 mod endgame;
 mod level;
 mod pairing;
@@ -62,7 +64,7 @@ pub fn best_move(game: &Game) -> Result<Scored, Error> {
 /// [`best_move`] with a caller-chosen node budget (`TooHard` when it runs out).
 pub fn solve(game: &Game, max_nodes: u64) -> Result<Scored, Error> {
     let (geo, root) = match Root::of(game) {
-        Err(Error::TooHard) => return endgame::best(game, max_nodes),
+        Err(Error::TooHard) => return drawn::best(game)?.map_or_else(|| endgame::best(game, max_nodes), Ok),
         other => other?,
     };
     let (bit, score) = Solver::new(&geo, max_nodes, root.empty(&geo))?.best(root)?;
@@ -79,7 +81,9 @@ pub fn optimal_moves(game: &Game) -> Result<Vec<usize>, Error> {
 /// [`optimal_moves`] with a caller-chosen node budget.
 pub fn optimal_moves_within(game: &Game, max_nodes: u64) -> Result<Vec<usize>, Error> {
     let (geo, root) = match Root::of(game) {
-        Err(Error::TooHard) => return endgame::optimal(game, max_nodes),
+        Err(Error::TooHard) => {
+            return drawn::optimal(game)?.map_or_else(|| endgame::optimal(game, max_nodes), Ok)
+        }
         other => other?,
     };
     let bits = Solver::new(&geo, max_nodes, root.empty(&geo))?.optimal(root)?;

@@ -10,6 +10,7 @@
 
 use crate::error::Error;
 use crate::fallible::try_filled;
+use crate::rules::Rules;
 
 /// The most backtracking steps spent looking for a pairing of neighbouring cells. Of the
 /// shapes that fit the bitboard, those with one need at most 2,948 steps (8,6,6; most under
@@ -75,17 +76,21 @@ impl Pairing {
     }
 
     /// True when the defender's pairing strategy keeps `attacker` from ever completing a
-    /// window from this position: every pair that holds an attacker stone also holds a
-    /// defender stone, except, when the defender moves next, one pair whose other cell is
-    /// still empty (the defender's move takes it).
+    /// window from this position (see `Blocked`).
     pub fn holds(&self, attacker: u64, defender: u64, defender_to_move: bool) -> bool {
-        let mut open = usize::from(defender_to_move);
+        let mut rule = Blocked::new(defender_to_move);
         for &pair in &self.pairs {
-            if pair & attacker != 0 && pair & defender == 0 {
-                if open == 0 || pair & attacker == pair {
+            if pair & attacker != 0 {
+                rule.see(if pair & defender != 0 {
+                    Partner::Defender
+                } else if pair & attacker == pair {
+                    Partner::Attacker
+                } else {
+                    Partner::Empty
+                });
+                if !rule.holds() {
                     return false;
                 }
-                open -= 1;
             }
         }
         true
@@ -95,6 +100,114 @@ impl Pairing {
     #[cfg(test)]
     pub fn pairs(&self) -> &[u64] {
         &self.pairs
+    }
+}
+
+/// A pairing built by rule rather than searched for, for boards too big for the bitboard
+/// (cells as row-major indices): where k is longer than the columns, or than the rows, the
+/// only windows lie along the rows (columns), and every k >= 3 of them holds one of the pairs
+/// of neighbours (0, 1), (2, 3), ...; and the n,n,n board for n >= 7, where a row pair, a
+/// column pair and one pair per diagonal fit on cells of different diagonals (below).
+#[derive(Clone, Copy, Debug)]
+pub struct Built {
+    cols: u32,
+    rows: u32,
+    kind: Kind,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Rows,
+    Columns,
+    /// n,n,n: with d = (col - row) mod n, row r pairs its cells at d = 1 and d = 2, column c
+    /// its cells at d = n - 3 and d = n - 4 (rows c + 3 and c + 4, mod n), the main diagonal
+    /// (0, 0) with (1, 1), and the anti-diagonal the two of its cells given here (rows), on
+    /// none of those d.
+    Square {
+        anti: [u32; 2],
+    },
+}
+
+impl Built {
+    /// The pairing for `rules`, if it is one of the shapes above.
+    pub fn for_rules(rules: Rules) -> Option<Built> {
+        let (rows, cols, k) = (rules.rows(), rules.cols(), rules.k());
+        let kind = if k >= 3 && k > rows {
+            Kind::Rows
+        } else if k >= 3 && k > cols {
+            Kind::Columns
+        } else if rows == cols && k == rows && k >= 7 {
+            let n = k;
+            let taken = [0, 1, 2, n - 3, n - 4];
+            let mut free = (0..n).filter(|&r| !taken.contains(&((n - 1 + 2 * n - 2 * r) % n)));
+            Kind::Square { anti: [free.next()?, free.next()?] }
+        } else {
+            return None;
+        };
+        Some(Built { rows, cols, kind })
+    }
+
+    /// The other cell of `cell`'s pair, or `None` when `cell` is on no pair.
+    pub fn partner(&self, cell: usize) -> Option<usize> {
+        let (rows, cols) = (self.rows as usize, self.cols as usize);
+        let (r, c) = (cell / cols, cell % cols);
+        let (r, c) = match self.kind {
+            Kind::Rows => (r, c ^ 1),
+            Kind::Columns => (r ^ 1, c),
+            Kind::Square { anti } => {
+                let n = rows;
+                let anti = anti.map(|a| a as usize);
+                match (c + n - r) % n {
+                    _ if r + c == n - 1 && anti.contains(&r) => {
+                        let other = anti[usize::from(anti[0] == r)];
+                        (other, n - 1 - other)
+                    }
+                    0 if r <= 1 => (1 - r, 1 - c),
+                    1 => (r, (r + 2) % n),
+                    2 => (r, (r + 1) % n),
+                    d if d == n - 3 => ((r + 1) % n, c),
+                    d if d == n - 4 => ((r + n - 1) % n, c),
+                    _ => return None,
+                }
+            }
+        };
+        (r < rows && c < cols).then_some(r * cols + c)
+    }
+}
+
+/// What the other cell of a pair holds, for a pair with an attacker stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Partner {
+    Defender,
+    Empty,
+    Attacker,
+}
+
+/// The pairing rule, the one place it is written: the defender's strategy keeps the attacker
+/// from ever completing a window when every pair holding an attacker stone also holds a
+/// defender stone, except, when the defender moves next, one pair whose other cell is still
+/// empty (the defender's move takes it). Shown the partner of each attacker stone on a pair
+/// (a pair with two attacker stones may be shown twice; it fails the rule either way).
+pub struct Blocked {
+    open: usize,
+    broken: bool,
+}
+
+impl Blocked {
+    pub fn new(defender_to_move: bool) -> Blocked {
+        Blocked { open: usize::from(defender_to_move), broken: false }
+    }
+
+    pub fn see(&mut self, partner: Partner) {
+        match partner {
+            Partner::Defender => {}
+            Partner::Empty if self.open > 0 => self.open -= 1,
+            Partner::Empty | Partner::Attacker => self.broken = true,
+        }
+    }
+
+    pub fn holds(&self) -> bool {
+        !self.broken
     }
 }
 
@@ -270,6 +383,65 @@ mod tests {
         }
         for shape in [(3, 3, 2), (4, 4, 3), (3, 4, 3), (5, 6, 4), (1, 8, 2)] {
             assert!(!found.contains(&shape), "a pairing for {shape:?}, which the first player wins");
+        }
+    }
+
+    /// Every k-window of a rows x cols board, as row-major cell indices.
+    fn index_windows(rows: usize, cols: usize, k: usize) -> impl Iterator<Item = Vec<usize>> {
+        let dirs = [(0i64, 1i64), (1, 0), (1, 1), (1, -1)];
+        (0..rows * cols).flat_map(move |start| {
+            let (r, c) = ((start / cols) as i64, (start % cols) as i64);
+            dirs.into_iter().filter_map(move |(dr, dc)| {
+                let (er, ec) = (r + (k as i64 - 1) * dr, c + (k as i64 - 1) * dc);
+                let fits = er < rows as i64 && ec >= 0 && ec < cols as i64;
+                fits.then(|| {
+                    (0..k as i64).map(|i| ((r + i * dr) * cols as i64 + c + i * dc) as usize).collect()
+                })
+            })
+        })
+    }
+
+    /// A built pairing is one: `partner` pairs cells two by two (never a cell with itself),
+    /// and every window holds both cells of a pair.
+    fn check_built(rows: u32, cols: u32, k: u32) {
+        let rules = Rules::new(rows, cols, k).unwrap();
+        let built =
+            Built::for_rules(rules).unwrap_or_else(|| panic!("no pairing built for {rows},{cols},{k}"));
+        let cells = rules.cells();
+        for cell in 0..cells {
+            if let Some(other) = built.partner(cell) {
+                assert!(other < cells && other != cell, "{rows},{cols},{k}: {cell} -> {other}");
+                assert_eq!(
+                    built.partner(other),
+                    Some(cell),
+                    "{rows},{cols},{k}: not an involution at {cell}"
+                );
+            }
+        }
+        for w in index_windows(rows as usize, cols as usize, k as usize) {
+            // A window's cells ascend (every direction's step is positive), so search it.
+            let whole = w.iter().any(|&x| built.partner(x).is_some_and(|y| w.binary_search(&y).is_ok()));
+            assert!(whole, "{rows},{cols},{k}: window {w:?} holds no pair");
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore)] // thousands of windows per board
+    fn built_pairings_are_pairings() {
+        for n in (7..=40).chain([101, 4096]) {
+            check_built(n, n, n);
+        }
+        check_built(2, 4096, 4096);
+        for (rows, cols) in [(1, 3), (1, 40), (2, 9), (3, 4), (4, 30), (7, 8), (1, 200)] {
+            for k in (rows + 1).max(3)..=cols {
+                check_built(rows, cols, k);
+                check_built(cols, rows, k);
+            }
+        }
+        // Shapes with no pairing built: k too short for the pairs of neighbours, or a square
+        // board too small for the n,n,n pattern (the bitboard search covers those).
+        for (rows, cols, k) in [(1, 9, 2), (6, 6, 6), (8, 8, 7), (9, 8, 8), (3, 3, 3)] {
+            assert!(Built::for_rules(Rules::new(rows, cols, k).unwrap()).is_none(), "{rows},{cols},{k}");
         }
     }
 
