@@ -2164,10 +2164,11 @@ static void test_ai(void) {
     }
     free(ai_memo);
 
-    /* too hard / infeasible: refused at once, nothing written */
+    /* too hard / infeasible: refused at once, nothing written (thin boards with k = 2: the
+       header's pairing proof needs k >= 3) */
     struct {
         uint32_t r, c, k;
-    } hard[] = {{8, 8, 5}, {1, 64, 5}, {64, 1, 5}, {15, 15, 5}, {4096, 4096, 5}};
+    } hard[] = {{8, 8, 5}, {1, 64, 2}, {64, 1, 2}, {15, 15, 5}, {4096, 4096, 5}};
     for (size_t i = 0; i < sizeof hard / sizeof *hard; i++) {
         TttGame *g = newg(hard[i].r, hard[i].c, hard[i].k);
         uint32_t r = SENT32, c = SENT32, w;
@@ -2180,6 +2181,36 @@ static void test_ai(void) {
         ST(ttt_game_optimal_moves(g, cells, 4, &cnt), TTT_TOO_HARD);
         CHECK(cnt == SENTSZ && cells[0] == SENT32, "TOO_HARD optimal_moves wrote out-pointers");
         ttt_game_free(g);
+    }
+
+    /* beyond the bitboard, the header's pairing proof: k longer than a side, or n x n with
+       k = n >= 8. A draw from the empty board; after X's first stone, a corner (always on a
+       pair), the answer owed is a proved draw and the other moves are not proved (TOO_HARD
+       for the full list); once answered, every empty cell keeps the draw. */
+    {
+        struct {
+            uint32_t r, c, k, row, col;
+        } drawn[] = {{1, 64, 5, 0, 0}, {64, 1, 5, 0, 0}, {4096, 4096, 4096, 0, 0}, {9, 9, 9, 0, 0}};
+        for (size_t i = 0; i < sizeof drawn / sizeof *drawn; i++) {
+            TttGame *g = newg(drawn[i].r, drawn[i].c, drawn[i].k);
+            uint32_t r = SENT32, c = SENT32, w;
+            int32_t sc = SENT_I32;
+            size_t cnt = SENTSZ;
+            ST(ttt_game_best_move(g, &r, &c, &sc), TTT_OK);
+            CHECK(sc == 0, "empty %ux%u k=%u: score %d, want a draw", drawn[i].r, drawn[i].c, drawn[i].k, sc);
+            ST(ttt_game_move(g, drawn[i].row, drawn[i].col, 1, &w), TTT_OK);
+            ST(ttt_game_best_move(g, &r, &c, &sc), TTT_OK);
+            CHECK(sc == 0, "%ux%u k=%u after one stone: score %d", drawn[i].r, drawn[i].c, drawn[i].k, sc);
+            ST(ttt_game_optimal_moves(g, NULL, 0, &cnt), TTT_TOO_HARD);
+            CHECK(cnt == SENTSZ, "TOO_HARD optimal_moves wrote the count");
+            ST(ttt_game_move(g, r, c, 2, &w), TTT_OK);
+            ST(ttt_game_best_move(g, &r, &c, &sc), TTT_OK);
+            CHECK(sc == 0, "%ux%u k=%u after the answer: score %d", drawn[i].r, drawn[i].c, drawn[i].k, sc);
+            ST(ttt_game_optimal_moves(g, NULL, 0, &cnt), TTT_BUFFER_TOO_SMALL);
+            CHECK(cnt == (size_t)drawn[i].r * drawn[i].c - 2, "%ux%u k=%u: %zu moves keep the draw",
+                  drawn[i].r, drawn[i].c, drawn[i].k, cnt);
+            ttt_game_free(g);
+        }
     }
 
     /* search and levels */
