@@ -23,3 +23,10 @@ pub(crate) fn try_copy<T: Copy>(items: &[T]) -> Result<Vec<T>, Error> {
 pub(crate) fn try_filled<T: Clone>(value: T, n: usize) -> Result<Vec<T>, Error> {
     try_collect(std::iter::repeat_n(value, n))
 }
+
+/// An empty vector with room for `n` items.
+pub(crate) fn try_with_capacity<T>(n: usize) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n)?;
+    Ok(v)
+}

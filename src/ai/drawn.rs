@@ -7,19 +7,28 @@
 use super::pairing::{Blocked, Built, Partner};
 use super::Scored;
 use crate::error::Error;
+use crate::fallible::try_with_capacity;
 use crate::game::Game;
 use crate::rules::{Player, EMPTY};
 
-/// The position of `game` when the pairing proves it drawn: the pairing, the side to move,
-/// and the empty cell of the opponent's open pair if it has one. `None` when nothing is proved.
-fn proved(game: &Game) -> Result<Option<(Built, Player, Option<usize>)>, Error> {
+/// What the pairing proves about a position.
+enum Proof {
+    Nothing,
+    /// A draw; `owed` is the empty cell of the opponent's open pair, when it has one.
+    Draw {
+        owed: Option<usize>,
+    },
+}
+
+/// What the pairing proves about `game`; `GameOver` when it is finished.
+fn proved(game: &Game) -> Result<Proof, Error> {
     let mover = game.to_move().ok_or(Error::GameOver)?;
-    let Some(pairing) = Built::for_rules(game.rules()) else { return Ok(None) };
+    let Some(pairing) = Built::for_rules(game.rules()) else { return Ok(Proof::Nothing) };
     // The opponent attacks with us to move (one open pair allowed: we take its other cell);
     // we attack with the opponent to move next.
-    let (theirs, open) = check(game, &pairing, mover.other(), true);
+    let (theirs, owed) = check(game, &pairing, mover.other(), true);
     let (ours, _) = check(game, &pairing, mover, false);
-    Ok((theirs && ours).then_some((pairing, mover, open)))
+    Ok(if theirs && ours { Proof::Draw { owed } } else { Proof::Nothing })
 }
 
 /// Whether `pairing` blocks `attacker` (the `Blocked` rule), and the empty cell of its open
@@ -48,8 +57,8 @@ fn check(game: &Game, pairing: &Built, attacker: Player, defender_to_move: bool)
 
 /// A move that keeps a proved draw, scored 0; `None` when the pairing proves nothing here.
 pub fn best(game: &Game) -> Result<Option<Scored>, Error> {
-    let Some((_, _, open)) = proved(game)? else { return Ok(None) };
-    let cell = match open {
+    let Proof::Draw { owed } = proved(game)? else { return Ok(None) };
+    let cell = match owed {
         Some(cell) => cell,
         None => nearest_to_centre(game).ok_or(Error::GameOver)?,
     };
@@ -60,16 +69,10 @@ pub fn best(game: &Game) -> Result<Option<Scored>, Error> {
 /// open pair (none can lose then). `None` when not every move's value is proved: nothing is
 /// proved here, or the opponent has an open pair (only its other cell is proved).
 pub fn optimal(game: &Game) -> Result<Option<Vec<usize>>, Error> {
-    match proved(game)? {
-        Some((_, _, None)) => {
-            let empty = game.rules().cells() - game.move_count();
-            let mut out = Vec::new();
-            out.try_reserve_exact(empty)?;
-            out.extend(game.board().cells().iter().enumerate().filter(|&(_, c)| c == EMPTY).map(|(i, _)| i));
-            Ok(Some(out))
-        }
-        _ => Ok(None),
-    }
+    let Proof::Draw { owed: None } = proved(game)? else { return Ok(None) };
+    let mut out = try_with_capacity(game.rules().cells() - game.move_count())?;
+    out.extend(game.legal_moves());
+    Ok(Some(out))
 }
 
 /// The empty cell nearest the centre of the board (rings of growing radius; the lowest index

@@ -327,10 +327,10 @@ impl<'g> Solver<'g> {
             return table.value(node.me, node.opp);
         }
         let empty = self.geo.all() & !(node.me | node.opp);
-        let threats = self.geo.win_cells(node.opp) & empty;
-        if let Some(value) = self.decided(node, empty, threats) {
-            return value;
-        }
+        let threats = match self.decided(node, empty) {
+            Ok(threats) => threats,
+            Err(value) => return value,
+        };
         let wdl = alpha >= -1 && beta <= 1;
         let reach = self.reach(node, empty);
         let (lo, hi) = self.limits(node, threats, reach);
@@ -386,19 +386,23 @@ impl<'g> Solver<'g> {
         best
     }
 
-    /// The value of a position that needs no search: a full board (draw), a win for the side
-    /// to move in one, or two threats of the opponent's (one can be blocked, not both).
-    fn decided(&self, node: &Node, empty: u64, threats: u64) -> Option<i32> {
+    /// The value of a position that needs no search (`Err`): a full board (draw), a win for
+    /// the side to move in one, or two threats of the opponent's (one can be blocked, not
+    /// both). Else (`Ok`) the opponent's threats, the cells where it would complete a line.
+    /// The opponent's threats are computed only once our own win is ruled out.
+    fn decided(&self, node: &Node, empty: u64) -> Result<u64, i32> {
         let p = node.stones;
         if empty == 0 {
-            Some(0)
-        } else if self.geo.win_cells(node.me) & empty != 0 {
-            Some(self.top - (p + 1))
-        } else if threats.count_ones() >= 2 {
-            Some(-(self.top - (p + 2)))
-        } else {
-            None
+            return Err(0);
         }
+        if self.geo.win_cells(node.me) & empty != 0 {
+            return Err(self.top - (p + 1));
+        }
+        let threats = self.geo.win_cells(node.opp) & empty;
+        if threats.count_ones() >= 2 {
+            return Err(-(self.top - (p + 2)));
+        }
+        Ok(threats)
     }
 
     /// The cells of k-windows each side could still fill: the side to move's, then the
