@@ -7,7 +7,7 @@
 //! it as is, and "fastest win, slowest loss" is simply "largest value".
 
 use super::bitboard::{Bits, Geometry};
-use super::pairing::Pairing;
+use super::pairing::{Live, Pairing};
 use super::rng::Rng;
 use super::symmetry::permutations;
 use super::table::Table;
@@ -54,6 +54,11 @@ const SHALLOW: u32 = 3;
 const LATE: u32 = 10;
 const SMALL_BOARD: usize = 16;
 
+/// Positions with fewer empty cells are not given a pairing search of their own (`Live`):
+/// near the end the plain search is cheaper. Measured from the empty board (ms, 12 against 8
+/// and 16): 4,4,4 0.65 / 0.68 / 4.1, 5,5,4 142 / 183 / 240, 4,7,4 1,940 / 1,760 / 5,140.
+const LIVE_MIN_EMPTY: u32 = 12;
+
 /// One search: tables built for a board shape plus the node budget.
 pub struct Solver<'g> {
     geo: &'g Geometry,
@@ -71,6 +76,8 @@ pub struct Solver<'g> {
     through: Vec<Vec<u16>>,
     /// A pairing strategy for the board, when one was found: see `limits`.
     pairing: Option<Pairing>,
+    /// Pairings of what is left in a position, looked for where they pay (see `negamax`).
+    live: Option<Live>,
     /// Few windows (at most one per two cells): a side that only needs a draw tries blocks
     /// before its own lines among equally promising moves (see `ordered`).
     block_first: bool,
@@ -112,6 +119,7 @@ impl<'g> Solver<'g> {
             windows: Vec::new(),
             through: Vec::new(),
             pairing: None,
+            live: None,
             block_first: false,
             zob: Vec::new(),
             fwd: Vec::new(),
@@ -157,6 +165,7 @@ impl<'g> Solver<'g> {
         if empty > LATE || rules.cells() <= SMALL_BOARD {
             self.pairing = Pairing::find(&self.windows, &cells_in_order)?;
         }
+        self.live = Some(Live::new(&self.windows, cells_in_order)?);
 
         self.block_first = self.windows.len() * 2 <= rules.cells();
 
@@ -340,6 +349,9 @@ impl<'g> Solver<'g> {
         if lo >= beta {
             return lo;
         }
+        if let Some(value) = self.live_pairing_cuts(node, empty, (lo, hi), (alpha, beta)) {
+            return value;
+        }
         alpha = alpha.max(lo);
         beta = beta.min(hi);
 
@@ -434,6 +446,31 @@ impl<'g> Solver<'g> {
             lo = lo.max(0);
         }
         (lo, hi)
+    }
+
+    /// A cutoff found by a pairing of the windows a side can still fill (`Live`): 0 when
+    /// the side to move cannot win and a draw already fails low (`alpha >= 0`), or when the
+    /// opponent cannot win and a draw already fails high (`beta <= 0`). Only where it can cut
+    /// and only early (`LIVE_MIN_EMPTY`): each look costs up to a few hundred pairing steps.
+    fn live_pairing_cuts(
+        &mut self,
+        node: &Node,
+        empty: u64,
+        (lo, hi): (i32, i32),
+        (alpha, beta): (i32, i32),
+    ) -> Option<i32> {
+        let live = self.live.as_mut()?;
+        if empty.count_ones() < LIVE_MIN_EMPTY {
+            return None;
+        }
+        // The opponent, the defender for the first question, moves after us; for the second
+        // we are the defender and move first, which only helps.
+        let before = live.steps();
+        let cuts = (hi > 0 && alpha >= 0 && live.blocks(node.me, node.opp))
+            || (lo < 0 && beta <= 0 && live.blocks(node.opp, node.me));
+        // The steps count against the node budget, which must bound the time of a search.
+        self.nodes += live.steps() - before;
+        cuts.then_some(0)
     }
 
     /// The transposition table's key for `node`: the smallest of its hashes under the board's
