@@ -1,5 +1,5 @@
 //! Times the exact solver: every reachable 3×3 position, and the empty board of the known
-//! m,n,k-games. Run: `cargo bench --bench ai_solve` (add `-- stretch` for 6,6,5 and 7,7,5, or
+//! m,n,k-games. Run: `cargo bench --bench ai_solve` (add `-- stretch` for 6,7,5 and 7,7,5, or
 //! name boards such as `-- 5,5,5 6,6,5` to time only those).
 //! Numbers, not pass/fail; the values themselves are checked by `tests/ai_solve.rs`.
 
@@ -47,9 +47,12 @@ fn main() {
         (5, 5, 4),
         (5, 6, 4),
         (5, 5, 5),
+        (6, 6, 5),
+        (5, 7, 5),
+        (4, 7, 4),
     ];
     if stretch {
-        boards.extend([(6, 6, 5), (7, 7, 5)]);
+        boards.extend([(6, 7, 5), (7, 7, 5)]);
     }
     let named: Vec<String> = std::env::args().skip(1).filter(|a| a.contains(',')).collect();
     if !named.is_empty() {

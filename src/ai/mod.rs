@@ -33,8 +33,8 @@ use crate::fallible::try_collect;
 use crate::game::Game;
 use solve::{Root, Solver};
 
-/// The node budget of [`best_move`] and [`optimal_moves`]. Past it the answer is `TooHard`.
-/// (C sees it as `TTT_SOLVE_NODES`.)
+/// The node budget of [`best_move`] and [`optimal_moves`] (a pairing search's steps count
+/// as nodes). Past it the answer is `TooHard`. (C sees it as `TTT_SOLVE_NODES`.)
 ///
 /// cbindgen:ignore
 pub const SOLVE_NODES: u64 = 1 << 24;
