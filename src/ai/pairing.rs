@@ -6,7 +6,9 @@
 //! The solver finds one pairing per board shape (when a short search finds one) and uses it as
 //! a bound: in a position where the pairs are still whole for the defender, the attacker's best
 //! is a draw. That settles boards whose k is large for their size (5,5,5, 7,8,8, 1,63,5, ...)
-//! without searching them.
+//! without searching them. It also looks for a pairing of what is left in a position (`Live`):
+//! once the defender's stones have killed some windows, the rest often have one even where the
+//! whole board has none (6,6,5, 4,4,4, ...).
 
 use crate::error::Error;
 use crate::fallible::{try_copy, try_with_capacity};
@@ -244,7 +246,7 @@ impl Blocked {
 }
 
 /// The pairing search with its buffers, reserved once and reused: the solver looks for a
-/// pairing at many nodes of its search (`Solver::live_pairing`).
+/// pairing at many nodes of its search (`Live`).
 pub struct Finder {
     /// Each window's candidate pairs, `per_window` of them per window.
     candidates: Vec<u64>,
@@ -347,7 +349,7 @@ impl Search<'_> {
         for i in 0..self.per_window {
             let d = self.window(w)[i];
             if d & self.used == 0 {
-                // Reserved for every level in `find`, so this never grows the vector.
+                // Reserved for every level in `Finder::new`, so this never grows the vector.
                 self.finder.options.push((usize::MAX - self.gain(d), d));
             }
         }

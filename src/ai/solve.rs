@@ -1,5 +1,6 @@
 //! The exact solver: negamax with alpha-beta on bitboards, a transposition table shared by all
-//! symmetric positions, threat-forced moves, and a node budget that makes it always return.
+//! symmetric positions, threat-forced moves, bounds from pairing strategies (`super::pairing`),
+//! and a node budget that makes it always return.
 //!
 //! Scores inside the search are absolute: a win whose final move is the P-th stone on the board
 //! is worth `cells + 1 - P` to the winner and minus that to the loser; a draw is 0. So a value
@@ -55,8 +56,9 @@ const LATE: u32 = 10;
 const SMALL_BOARD: usize = 16;
 
 /// Positions with fewer empty cells are not given a pairing search of their own (`Live`):
-/// near the end the plain search is cheaper. Measured from the empty board (ms, 12 against 8
-/// and 16): 4,4,4 0.65 / 0.68 / 4.1, 5,5,4 142 / 183 / 240, 4,7,4 1,940 / 1,760 / 5,140.
+/// near the end the plain search is cheaper. Measured from the empty board when it was chosen
+/// (ms, 12 against 8 and 16): 4,4,4 0.65 / 0.68 / 4.1, 5,5,4 142 / 183 / 240, 4,7,4 1,940 /
+/// 1,760 / 5,140.
 const LIVE_MIN_EMPTY: u32 = 12;
 
 /// One search: tables built for a board shape plus the node budget.
