@@ -9,7 +9,7 @@
 # trips), game (every game operation vs a plain model), judge (ttt_judge_ex vs a plain replay),
 # ai (search and levels 0-2: legal, win taken, loss blocked, repeatable, game unchanged),
 # solve (best_move and optimal_moves on late positions vs the plain minimax of
-# tests/common/minimax.rs).
+# tests/common/minimax.rs; up to 13 empty cells on boards of up to 16 cells).
 # A failure leaves its input in fuzz/artifacts/<target>/ and prints how to replay it.
 set -euo pipefail
 cd "$(dirname "$0")"
