@@ -474,14 +474,16 @@ TttStatus ttt_game_move_count(const TttGame *game, size_t *out_count);
 /**
  * The whole board, row-major, one byte per cell (0 empty, 1 or 2), into `out_cells` of
  * `capacity` bytes. `*out_count` is set to rows × cols on success and with
- * `TTT_BUFFER_TOO_SMALL`; the cells are written only when they fit, else `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
+ * `TTT_BUFFER_TOO_SMALL`; the cells are written only when they fit, else
+ * `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
  */
 TttStatus ttt_game_cells(const TttGame *game, uint8_t *out_cells, size_t capacity, size_t *out_count);
 
 /**
  * The moves played so far, oldest first, as cells `row * cols + col`. `*out_count` is set on
- * success and with `TTT_BUFFER_TOO_SMALL`; cells are written only when they fit, else `TTT_BUFFER_TOO_SMALL`. A game loaded from
- * text has no move history. `out_cells` may be NULL when `capacity` is 0.
+ * success and with `TTT_BUFFER_TOO_SMALL`; cells are written only when they fit, else
+ * `TTT_BUFFER_TOO_SMALL`. A game loaded from text has no move history. `out_cells` may be
+ * NULL when `capacity` is 0.
  */
 TttStatus ttt_game_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
 
@@ -508,7 +510,8 @@ TttStatus ttt_game_winning_line(const TttGame *game, uint32_t *out_cells, size_t
  * '/', 'X', 'O', '.' for empty) and P the player whose turn it is by alternation ('X' or 'O'),
  * which also records who started. Example: `3,3,3:X.O/.X./...:O`. Undo history is not kept.
  * Writes the text and a terminating NUL when `capacity` > its length; `*out_len` is set to
- * the length without the NUL on success and with `TTT_BUFFER_TOO_SMALL`. `out_text` may be NULL when `capacity` is 0.
+ * the length without the NUL on success and with `TTT_BUFFER_TOO_SMALL`. `out_text` may be
+ * NULL when `capacity` is 0.
  *
  * Asking for the length (`capacity` 0) does not build the text.
  *
