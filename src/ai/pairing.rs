@@ -93,6 +93,9 @@ pub struct Live {
     live: Vec<u64>,
     live_cells: Vec<u64>,
     finder: Finder,
+    /// The last question and its answer: the solver often asks again at once (a move chosen
+    /// because it blocks, then the position after it).
+    last: (u64, u64, bool),
 }
 
 impl Live {
@@ -105,6 +108,8 @@ impl Live {
             live_cells: try_with_capacity(cells.len())?,
             finder: Finder::new(windows.len(), cells.len())?,
             cells,
+            // No position has a cell of both sides.
+            last: (1, 1, false),
         })
     }
 
@@ -112,6 +117,15 @@ impl Live {
     /// against `defender`, the attacker to move (false also when the search ran out of
     /// steps).
     pub fn blocks(&mut self, attacker: u64, defender: u64) -> bool {
+        if (attacker, defender) == (self.last.0, self.last.1) {
+            return self.last.2;
+        }
+        let blocks = self.search(attacker, defender);
+        self.last = (attacker, defender, blocks);
+        blocks
+    }
+
+    fn search(&mut self, attacker: u64, defender: u64) -> bool {
         let k = self.cells.len().checked_div(self.windows.len()).unwrap_or(0);
         self.live.clear();
         self.live_cells.clear();
