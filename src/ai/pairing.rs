@@ -37,9 +37,10 @@ impl Pairing {
     /// neighbouring cells are tried first (the classic pairing strategies use them, and they
     /// keep the search small), then any two cells of a window.
     pub fn find(windows: &[u64], cells: &[u64]) -> Result<Option<Pairing>, Error> {
-        let mut finder = Finder::new(windows.len(), cells.len())?;
+        let Some(mut finder) = Finder::new(windows, cells)? else { return Ok(None) };
+        let all = finder.open_to(0);
         for (any_two, steps) in [(false, NEIGHBOUR_STEPS), (true, ANY_PAIR_STEPS)] {
-            if finder.run(windows, cells, 0, any_two, steps) == Some(true) {
+            if finder.run(&all, 0, any_two, steps) == Some(true) {
                 return Ok(Some(Pairing { pairs: try_copy(&finder.chosen)? }));
             }
         }
@@ -87,11 +88,6 @@ const LIVE_STEPS: [(bool, u32); 2] = [(false, 200), (true, 50)];
 /// plays anywhere after any other), so the attacker's best is a draw. Found afresh for each
 /// position asked about, with a small step budget.
 pub struct Live {
-    windows: Vec<u64>,
-    cells: Vec<u64>,
-    /// The windows still live in the position asked about, and their cells.
-    live: Vec<u64>,
-    live_cells: Vec<u64>,
     finder: Finder,
     /// The last question and its answer: the solver often asks again at once (a move chosen
     /// because it blocks, then the position after it).
@@ -100,17 +96,10 @@ pub struct Live {
 
 impl Live {
     /// For the board whose windows are `windows`, with each window's cells in order in
-    /// `cells` (one-bit masks, k per window).
-    pub fn new(windows: &[u64], cells: Vec<u64>) -> Result<Live, Error> {
-        Ok(Live {
-            windows: try_copy(windows)?,
-            live: try_with_capacity(windows.len())?,
-            live_cells: try_with_capacity(cells.len())?,
-            finder: Finder::new(windows.len(), cells.len())?,
-            cells,
-            // No position has a cell of both sides.
-            last: (1, 1, false),
-        })
+    /// `cells` (one-bit masks, k per window); `None` where no pairing can exist (k < 2).
+    pub fn new(windows: &[u64], cells: &[u64]) -> Result<Option<Live>, Error> {
+        // No position has a cell of both sides.
+        Ok(Finder::new(windows, cells)?.map(|finder| Live { finder, last: (1, 1, false) }))
     }
 
     /// True when a pairing of empty cells blocks every window `attacker` can still fill
@@ -120,28 +109,13 @@ impl Live {
         if (attacker, defender) == (self.last.0, self.last.1) {
             return self.last.2;
         }
-        let blocks = self.search(attacker, defender);
+        let live = self.finder.open_to(defender);
+        let taken = attacker | defender;
+        let blocks = LIVE_STEPS
+            .iter()
+            .any(|&(any_two, steps)| self.finder.run(&live, taken, any_two, steps) == Some(true));
         self.last = (attacker, defender, blocks);
         blocks
-    }
-
-    fn search(&mut self, attacker: u64, defender: u64) -> bool {
-        let k = self.cells.len().checked_div(self.windows.len()).unwrap_or(0);
-        self.live.clear();
-        self.live_cells.clear();
-        for (w, &mask) in self.windows.iter().enumerate() {
-            if mask & defender == 0 {
-                self.live.push(mask);
-                self.live_cells.extend_from_slice(&self.cells[w * k..(w + 1) * k]);
-            }
-        }
-        if self.live.is_empty() {
-            return true;
-        }
-        let taken = attacker | defender;
-        LIVE_STEPS.iter().any(|&(any_two, steps)| {
-            self.finder.run(&self.live, &self.live_cells, taken, any_two, steps) == Some(true)
-        })
     }
 
     /// Backtracking steps taken so far, for the solver's budget: one costs about what a node
@@ -259,71 +233,109 @@ impl Blocked {
     }
 }
 
-/// The pairing search with its buffers, reserved once and reused: the solver looks for a
-/// pairing at many nodes of its search (`Live`).
+/// A set of windows, one bit each: a board that fits the bitboard has at most 4 × 64.
+type Windows = [u64; 4];
+
+/// The windows of `set`, in order.
+fn members(set: Windows) -> impl Iterator<Item = usize> {
+    (0..4).flat_map(move |i| {
+        let mut word = set[i];
+        std::iter::from_fn(move || {
+            (word != 0).then(|| {
+                let bit = word.trailing_zeros() as usize;
+                word &= word - 1;
+                64 * i + bit
+            })
+        })
+    })
+}
+
+/// The pairing search over one board's windows, with what every search needs worked out once
+/// (each window's candidate pairs and the windows each of them lies in) and its buffers
+/// reserved once: the solver looks for a pairing at many nodes of its search (`Live`), so a
+/// look allocates nothing and a step is a few word operations per window.
 pub struct Finder {
-    /// Each window's candidate pairs, `per_window` of them per window.
-    candidates: Vec<u64>,
-    /// Per window: how many chosen pairs lie in it.
-    covered: Vec<u16>,
+    windows: Vec<u64>,
+    /// Per kind of pair (neighbours along a window, any two of its cells): how many
+    /// candidates each window has, the candidates window by window, and the windows that
+    /// hold each candidate whole.
+    per_window: [usize; 2],
+    candidates: [Vec<u64>; 2],
+    holding: [Vec<Windows>; 2],
     /// The pairs chosen so far.
     chosen: Vec<u64>,
-    /// The options of every level being tried, as (usize::MAX - gain, pair).
-    options: Vec<(usize, u64)>,
+    /// The options of every level being tried: (u32::MAX - windows it would cover, pair,
+    /// candidate index).
+    options: Vec<(u32, u64, usize)>,
     /// Backtracking steps taken by all searches so far.
     steps: u64,
 }
 
 impl Finder {
-    /// Buffers for searches over at most `windows` windows of `cells` cells in all (k each).
-    pub fn new(windows: usize, cells: usize) -> Result<Finder, Error> {
-        let k = cells.checked_div(windows).unwrap_or(0);
-        let per_window = k * k.saturating_sub(1) / 2;
-        Ok(Finder {
-            candidates: try_with_capacity(windows * per_window)?,
-            covered: try_with_capacity(windows)?,
+    /// For `windows` (masks, at most 256), with each window's cells in order along it in
+    /// `cells` (one-bit masks, k per window); `None` when k < 2 (a single stone makes a
+    /// line) or there is no window.
+    pub fn new(windows: &[u64], cells: &[u64]) -> Result<Option<Finder>, Error> {
+        let k = cells.len().checked_div(windows.len()).unwrap_or(0);
+        if k < 2 || windows.len() > 256 {
+            return Ok(None);
+        }
+        let per_window = [k - 1, k * (k - 1) / 2];
+        let (mut candidates, mut holding) = ([Vec::new(), Vec::new()], [Vec::new(), Vec::new()]);
+        for kind in 0..2 {
+            candidates[kind] = try_with_capacity(windows.len() * per_window[kind])?;
+            holding[kind] = try_with_capacity(windows.len() * per_window[kind])?;
+            for w in cells.chunks_exact(k) {
+                for i in 0..k {
+                    for j in i + 1..if kind == 1 { k } else { (i + 2).min(k) } {
+                        let pair = w[i] | w[j];
+                        let mut held = [0; 4];
+                        for (v, &mask) in windows.iter().enumerate() {
+                            if mask & pair == pair {
+                                held[v / 64] |= 1 << (v % 64);
+                            }
+                        }
+                        candidates[kind].push(pair);
+                        holding[kind].push(held);
+                    }
+                }
+            }
+        }
+        Ok(Some(Finder {
+            windows: try_copy(windows)?,
+            per_window,
+            candidates,
+            holding,
             // Disjoint pairs of a 64-bit board: at most 32.
             chosen: try_with_capacity(32)?,
             // Each level of the search stacks the options of one window; pairs are disjoint,
             // so there are at most 32 levels, and no more than there are windows.
-            options: try_with_capacity(per_window * windows.min(32))?,
+            options: try_with_capacity(per_window[1] * windows.len().min(32))?,
             steps: 0,
-        })
+        }))
+    }
+
+    /// The windows with no cell of `defender`: those its opponent can still fill.
+    pub fn open_to(&self, defender: u64) -> Windows {
+        let mut set = [0; 4];
+        for (w, &mask) in self.windows.iter().enumerate() {
+            if mask & defender == 0 {
+                set[w / 64] |= 1 << (w % 64);
+            }
+        }
+        set
     }
 
     /// Looks for disjoint pairs, none touching a cell of `taken`, with both cells of a pair
-    /// in each of `windows` (at most as many, and as long, as `new` was given); `cells` holds
-    /// each window's cells in order along it (one-bit masks, k per window). The pairs are
-    /// neighbours along a window, or with `any_two` any two of its cells. `Some(true)` when
-    /// found (the pairs are then in `chosen`), `Some(false)` when there are none, `None` when
-    /// `max_steps` backtracking steps did not tell (or k < 2).
-    pub fn run(
-        &mut self,
-        windows: &[u64],
-        cells: &[u64],
-        taken: u64,
-        any_two: bool,
-        max_steps: u32,
-    ) -> Option<bool> {
-        let k = cells.len().checked_div(windows.len()).unwrap_or(0);
-        if k < 2 {
-            return None; // k = 1 (a single stone makes a line), or no window at all
-        }
-        let per_window = if any_two { k * (k - 1) / 2 } else { k - 1 };
-        // All within the capacity `new` reserved: none of these allocates.
-        self.candidates.clear();
-        for w in cells.chunks_exact(k) {
-            for i in 0..k {
-                for j in i + 1..if any_two { k } else { (i + 2).min(k) } {
-                    self.candidates.push(w[i] | w[j]);
-                }
-            }
-        }
-        self.covered.clear();
-        self.covered.resize(windows.len(), 0);
+    /// in each window of `live`. The pairs are neighbours along a window, or with `any_two`
+    /// any two of its cells. `Some(true)` when found (the pairs are then in `chosen`),
+    /// `Some(false)` when there are none, `None` when `max_steps` backtracking steps did not
+    /// tell.
+    pub fn run(&mut self, live: &Windows, taken: u64, any_two: bool, max_steps: u32) -> Option<bool> {
         self.chosen.clear();
         self.options.clear();
-        let mut search = Search { windows, finder: self, per_window, used: taken, steps: 0, max_steps };
+        let kind = usize::from(any_two);
+        let mut search = Search { finder: self, kind, uncovered: *live, used: taken, steps: 0, max_steps };
         let found = search.run();
         let steps = search.steps;
         self.steps += u64::from(steps);
@@ -334,9 +346,11 @@ impl Finder {
 /// A depth-first search for a pairing: take the window with the fewest candidate pairs still
 /// free, try each of them (those completing the most other windows first).
 struct Search<'a> {
-    windows: &'a [u64],
     finder: &'a mut Finder,
-    per_window: usize,
+    /// 0 for pairs of neighbours, 1 for any two cells of a window.
+    kind: usize,
+    /// The windows no chosen pair lies in yet.
+    uncovered: Windows,
     /// Cells of the chosen pairs, and those to avoid.
     used: u64,
     steps: u32,
@@ -344,8 +358,10 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn window(&self, w: usize) -> &[u64] {
-        &self.finder.candidates[w * self.per_window..(w + 1) * self.per_window]
+    /// The candidate indices of window `w`.
+    fn slots(&self, w: usize) -> std::ops::Range<usize> {
+        let n = self.finder.per_window[self.kind];
+        w * n..(w + 1) * n
     }
 
     /// `Some(true)` when a pairing was completed, `Some(false)` when there is none from
@@ -360,19 +376,28 @@ impl Search<'_> {
         };
         // This level's options go on top of the shared stack, best first.
         let base = self.finder.options.len();
-        for i in 0..self.per_window {
-            let d = self.window(w)[i];
-            if d & self.used == 0 {
+        for slot in self.slots(w) {
+            let pair = self.finder.candidates[self.kind][slot];
+            if pair & self.used == 0 {
+                let held = self.finder.holding[self.kind][slot];
+                let gain: u32 = (0..4).map(|i| (held[i] & self.uncovered[i]).count_ones()).sum();
                 // Reserved for every level in `Finder::new`, so this never grows the vector.
-                self.finder.options.push((usize::MAX - self.gain(d), d));
+                self.finder.options.push((u32::MAX - gain, pair, slot));
             }
         }
         self.finder.options[base..].sort_unstable();
         for i in base..self.finder.options.len() {
-            let d = self.finder.options[i].1;
-            self.mark(d, true);
+            let (_, pair, slot) = self.finder.options[i];
+            let (uncovered, held) = (self.uncovered, self.finder.holding[self.kind][slot]);
+            self.uncovered = std::array::from_fn(|i| uncovered[i] & !held[i]);
+            self.used |= pair;
+            self.finder.chosen.push(pair);
             match self.run() {
-                Some(false) => self.mark(d, false),
+                Some(false) => {
+                    self.uncovered = uncovered;
+                    self.used ^= pair;
+                    self.finder.chosen.pop();
+                }
                 found => return found,
             }
         }
@@ -380,14 +405,12 @@ impl Search<'_> {
         Some(false)
     }
 
-    /// The uncovered window with the fewest free dominoes, or `None` when all are covered.
+    /// The uncovered window with the fewest free candidates, or `None` when all are covered.
     fn tightest(&self) -> Option<usize> {
         let mut best: Option<(usize, usize)> = None;
-        for w in 0..self.finder.covered.len() {
-            if self.finder.covered[w] != 0 {
-                continue;
-            }
-            let free = self.window(w).iter().filter(|&&d| d & self.used == 0).count();
+        for w in members(self.uncovered) {
+            let candidates = &self.finder.candidates[self.kind][self.slots(w)];
+            let free = candidates.iter().filter(|&&pair| pair & self.used == 0).count();
             if best.is_none_or(|(_, f)| free < f) {
                 best = Some((w, free));
                 if free == 0 {
@@ -396,32 +419,6 @@ impl Search<'_> {
             }
         }
         best.map(|(w, _)| w)
-    }
-
-    /// How many uncovered windows the pair `d` would cover.
-    fn gain(&self, d: u64) -> usize {
-        (0..self.finder.covered.len())
-            .filter(|&w| self.finder.covered[w] == 0 && self.windows[w] & d == d)
-            .count()
-    }
-
-    /// Chooses (`on`) or drops the pair `d`, the last chosen one.
-    fn mark(&mut self, d: u64, on: bool) {
-        for w in 0..self.finder.covered.len() {
-            if self.windows[w] & d == d {
-                if on {
-                    self.finder.covered[w] += 1;
-                } else {
-                    self.finder.covered[w] -= 1;
-                }
-            }
-        }
-        if on {
-            self.finder.chosen.push(d);
-        } else {
-            self.finder.chosen.pop();
-        }
-        self.used ^= d;
     }
 }
 
@@ -639,7 +636,7 @@ mod tests {
             let rules = Rules::new(rows, cols, k).unwrap();
             let geo = Geometry::new(rules).unwrap();
             let (masks, cells) = windows(rules);
-            let mut live = Live::new(&masks, cells).unwrap();
+            let mut live = Live::new(&masks, &cells).unwrap().unwrap();
             let (mut memo, mut blocked, mut open) = (HashMap::new(), 0, 0);
             for (a, d) in positions_without_a_line(rules, &masks).filter(|&(a, d)| a | d != geo.all()) {
                 if !live.blocks(a, d) {

@@ -181,7 +181,7 @@ impl<'g> Solver<'g> {
         if empty > LATE || rules.cells() <= SMALL_BOARD {
             self.pairing = Pairing::find(&self.windows, &cells_in_order)?;
         }
-        self.live = Some(Live::new(&self.windows, cells_in_order)?);
+        self.live = Live::new(&self.windows, &cells_in_order)?;
 
         self.block_first = self.windows.len() * 2 <= rules.cells();
 
