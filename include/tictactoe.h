@@ -285,11 +285,11 @@ const char *ttt_verdict_str(TttVerdict verdict);
  * 5x10, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a
  * proof within `TTT_SOLVE_NODES` steps of search; otherwise `TTT_TOO_HARD` (then use
  * `ttt_game_search`). A position outside both is refused at once; one inside that cannot be
- * proved costs the whole budget first (about 4 s measured on 7x7 with k=5), so the
+ * proved costs the whole budget first (about 2.5 s measured on 7x7 with k=5), so the
  * call always returns. Near the end of a big board: 16 empty cells take milliseconds, 18 up
  * to about 0.5 s. Measured from the empty board: 3x3 k=3 (any position, from a built-in
- * table) about 0.3 microseconds, 4x4 k=4 1 ms, 5x5 k=4 0.1 s, 5x6 k=4 0.06 s, 5x5 k=5
- * 1 ms, 6x6 k=5 5 ms, 6x7 k=5 0.8 s. The search proves a side cannot win where the lines
+ * table) about 0.3 microseconds, 4x4 k=4 1 ms, 5x5 k=4 0.1 s, 5x6 k=4 0.05 s, 5x5 k=5
+ * 1 ms, 6x6 k=5 3 ms, 6x7 k=5 0.4 s. The search proves a side cannot win where the lines
  * it can still make are blocked by a pairing strategy: pairs of empty cells, both cells of
  * some pair on each of those lines, the other side answering a stone on a pair with its
  * partner.
