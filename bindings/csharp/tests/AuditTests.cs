@@ -1898,7 +1898,7 @@ namespace TicTacToe.Tests
         {
             Begin();
             var e = new List<string>();
-            var g = new Game(5, 5, 4); // about 0.4 s to solve from empty (header); 5,5,4 is a draw
+            var g = new Game(5, 5, 4); // about 0.1 s to solve from empty (header); 5,5,4 is a draw
             int score = int.MinValue;
             string outcome = null;
             var t = new Thread(() =>
@@ -1908,7 +1908,7 @@ namespace TicTacToe.Tests
                 catch (Exception ex) { outcome = ex.GetType().Name + ": " + ex.Message; }
             });
             t.Start();
-            Thread.Sleep(60);
+            Thread.Sleep(20); // well inside the solve, so Dispose meets a call in progress
             g.Dispose();
             t.Join();
             Check(e, outcome == null ? (score == 0 ? null : "score " + score) : outcome == "disposed first" ? null : outcome, "BestMove while disposed");

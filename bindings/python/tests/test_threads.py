@@ -154,7 +154,7 @@ def test_threads_changing_one_game_at_once():
 
 
 def test_close_waits_for_a_search_in_another_thread():
-    # best_move on 5x5 k=4 takes a few tenths of a second, all of it in C without the GIL.
+    # best_move on 5x5 k=4 takes about a tenth of a second, all of it in C without the GIL.
     # close() from another thread must not free the game under it: close() waits.
     game = tictactoe.Game(5, 5, 4)
     started, finished = threading.Event(), []
