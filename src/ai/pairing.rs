@@ -283,6 +283,15 @@ impl Finder {
             return Ok(None);
         }
         let per_window = [k - 1, k * (k - 1) / 2];
+        // The windows through each cell: a pair lies whole in those through both its cells.
+        let mut through = [[0u64; 4]; 64];
+        for (v, &mask) in windows.iter().enumerate() {
+            for (bit, set) in through.iter_mut().enumerate() {
+                if mask & 1 << bit != 0 {
+                    set[v / 64] |= 1 << (v % 64);
+                }
+            }
+        }
         let (mut candidates, mut holding) = ([Vec::new(), Vec::new()], [Vec::new(), Vec::new()]);
         for kind in 0..2 {
             candidates[kind] = try_with_capacity(windows.len() * per_window[kind])?;
@@ -290,15 +299,12 @@ impl Finder {
             for w in cells.chunks_exact(k) {
                 for i in 0..k {
                     for j in i + 1..if kind == 1 { k } else { (i + 2).min(k) } {
-                        let pair = w[i] | w[j];
-                        let mut held = [0; 4];
-                        for (v, &mask) in windows.iter().enumerate() {
-                            if mask & pair == pair {
-                                held[v / 64] |= 1 << (v % 64);
-                            }
-                        }
-                        candidates[kind].push(pair);
-                        holding[kind].push(held);
+                        let (a, b) = (
+                            &through[w[i].trailing_zeros() as usize],
+                            &through[w[j].trailing_zeros() as usize],
+                        );
+                        candidates[kind].push(w[i] | w[j]);
+                        holding[kind].push(std::array::from_fn(|x| a[x] & b[x]));
                     }
                 }
             }

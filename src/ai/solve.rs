@@ -181,7 +181,10 @@ impl<'g> Solver<'g> {
         if empty > LATE || rules.cells() <= SMALL_BOARD {
             self.pairing = Pairing::find(&self.windows, &cells_in_order)?;
         }
-        self.live = Live::new(&self.windows, &cells_in_order)?;
+        // Asked only below a root with more than LIVE_MIN_EMPTY empty cells (see negamax).
+        if empty > LIVE_MIN_EMPTY {
+            self.live = Live::new(&self.windows, &cells_in_order)?;
+        }
 
         self.block_first = self.windows.len() * 2 <= rules.cells();
 
