@@ -63,9 +63,10 @@ const LIVE_MIN_EMPTY: u32 = 12;
 
 /// `blocking_move_first` looks only with more than this many empty cells, while at least one
 /// look in `PROBE_RATIO` finds a move (the first `PROBE_WARMUP` always run). Measured from the
-/// empty board against no such looks (s): 6,7,5 12 -> 0.8, 6,6,5 0.05 -> 0.006, 7,7,5 with a
-/// budget of 2^30 out of reach -> 57; where the opponent wins (5,6,4, 6,6,4) the looks rarely
-/// find a move, and without the ratio they cost 5 to 15 times the search.
+/// empty board against no such looks, when it was added (s): 6,7,5 12 -> 0.8, 6,6,5 0.05 ->
+/// 0.006, 7,7,5 with a budget of 2^30 out of reach -> 57. Where the opponent wins the looks
+/// rarely find a move: with no bar they cost 5,6,4 and 6,6,4 5 to 15 times the search, with
+/// one in four as the bar 7,6,4 still took 11.5 s instead of 3.7, with one in two 4.0.
 const PROBE_MIN_EMPTY: u32 = LIVE_MIN_EMPTY + 8;
 const PROBE_RATIO: u64 = 2;
 const PROBE_WARMUP: u64 = 64;
