@@ -32,12 +32,11 @@ pub struct Pairing {
 }
 
 impl Pairing {
-    /// A pairing of `windows` (masks), or `None` when a short search finds none. `cells` holds
-    /// each window's cells in order along the window (one-bit masks, k per window). Pairs of
+    /// A pairing of the windows `finder` was built for, or `None` when a short search finds
+    /// none (the solver builds one finder per board and reuses it for `Live`). Pairs of
     /// neighbouring cells are tried first (the classic pairing strategies use them, and they
     /// keep the search small), then any two cells of a window.
-    pub fn find(windows: &[u64], cells: &[u64]) -> Result<Option<Pairing>, Error> {
-        let Some(mut finder) = Finder::new(windows, cells)? else { return Ok(None) };
+    pub fn find(finder: &mut Finder) -> Result<Option<Pairing>, Error> {
         let all = finder.open_to(0);
         for (any_two, steps) in [(false, NEIGHBOUR_STEPS), (true, ANY_PAIR_STEPS)] {
             if finder.run(&all, 0, any_two, steps) == Some(true) {
@@ -97,11 +96,10 @@ pub struct Live {
 }
 
 impl Live {
-    /// For the board whose windows are `windows`, with each window's cells in order in
-    /// `cells` (one-bit masks, k per window); `None` where no pairing can exist (k < 2).
-    pub fn new(windows: &[u64], cells: &[u64]) -> Result<Option<Live>, Error> {
+    /// Questions about positions of the board `finder` was built for.
+    pub fn new(finder: Finder) -> Live {
         // No position has a cell of both sides.
-        Ok(Finder::new(windows, cells)?.map(|finder| Live { finder, last: (1, 1, false) }))
+        Live { finder, last: (1, 1, false) }
     }
 
     /// True when a pairing of empty cells blocks every window `attacker` can still fill
@@ -468,7 +466,11 @@ mod tests {
         let mut found = Vec::new();
         for rules in shapes_that_fit() {
             let (masks, cells) = windows(rules);
-            let Some(pairing) = Pairing::find(&masks, &cells).unwrap() else { continue };
+            let Some(pairing) =
+                Finder::new(&masks, &cells).unwrap().and_then(|mut f| Pairing::find(&mut f).unwrap())
+            else {
+                continue;
+            };
             let mut used = 0u64;
             for &pair in pairing.pairs() {
                 assert_eq!(pair.count_ones(), 2, "{rules:?}");
@@ -617,7 +619,10 @@ mod tests {
             let rules = Rules::new(rows, cols, k).unwrap();
             let geo = Geometry::new(rules).unwrap();
             let (masks, cells) = windows(rules);
-            let pairing = Pairing::find(&masks, &cells).unwrap().expect("these shapes have a pairing");
+            let pairing = Finder::new(&masks, &cells)
+                .unwrap()
+                .and_then(|mut f| Pairing::find(&mut f).unwrap())
+                .expect("these shapes have a pairing");
             let (mut memo, mut held) = (HashMap::new(), 0);
             for (a, d) in positions_without_a_line(rules, &masks) {
                 for defender_to_move in [false, true] {
@@ -644,7 +649,7 @@ mod tests {
             let rules = Rules::new(rows, cols, k).unwrap();
             let geo = Geometry::new(rules).unwrap();
             let (masks, cells) = windows(rules);
-            let mut live = Live::new(&masks, &cells).unwrap().unwrap();
+            let mut live = Live::new(Finder::new(&masks, &cells).unwrap().unwrap());
             let (mut memo, mut blocked, mut open) = (HashMap::new(), 0, 0);
             for (a, d) in positions_without_a_line(rules, &masks).filter(|&(a, d)| a | d != geo.all()) {
                 if !live.blocks(a, d) {

@@ -8,7 +8,7 @@
 //! it as is, and "fastest win, slowest loss" is simply "largest value".
 
 use super::bitboard::{Bits, Geometry};
-use super::pairing::{Live, Pairing};
+use super::pairing::{Finder, Live, Pairing};
 use super::rng::Rng;
 use super::symmetry::permutations;
 use super::table::Table;
@@ -179,12 +179,17 @@ impl<'g> Solver<'g> {
         }
         // Late on a big board the search is small and a pairing rarely still whole, while
         // looking for one costs up to a millisecond: skip it there.
-        if empty > LATE || rules.cells() <= SMALL_BOARD {
-            self.pairing = Pairing::find(&self.windows, &cells_in_order)?;
-        }
-        // Asked only below a root with more than LIVE_MIN_EMPTY empty cells (see negamax).
-        if empty > LIVE_MIN_EMPTY {
-            self.live = Live::new(&self.windows, &cells_in_order)?;
+        let look = empty > LATE || rules.cells() <= SMALL_BOARD;
+        // Live is asked only below a root with more than LIVE_MIN_EMPTY empty cells (see
+        // negamax). One finder serves both.
+        let live = empty > LIVE_MIN_EMPTY;
+        if let Some(mut finder) =
+            if look || live { Finder::new(&self.windows, &cells_in_order)? } else { None }
+        {
+            if look {
+                self.pairing = Pairing::find(&mut finder)?;
+            }
+            self.live = live.then(|| Live::new(finder));
         }
 
         self.block_first = self.windows.len() * 2 <= rules.cells();
