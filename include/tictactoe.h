@@ -490,8 +490,8 @@ TttStatus ttt_game_moves(const TttGame *game, uint32_t *out_cells, size_t capaci
 /**
  * The empty cells (`row * cols + col`, ascending) the side to move may play; none once the
  * game is over. `*out_count` is set on success and with `TTT_BUFFER_TOO_SMALL`; cells are
- * written only when they fit, else
- * `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
+ * written only when they fit, else `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when
+ * `capacity` is 0.
  */
 TttStatus ttt_game_legal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
 

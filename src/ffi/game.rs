@@ -322,8 +322,8 @@ pub unsafe extern "C" fn ttt_game_moves(
 
 /// The empty cells (`row * cols + col`, ascending) the side to move may play; none once the
 /// game is over. `*out_count` is set on success and with `TTT_BUFFER_TOO_SMALL`; cells are
-/// written only when they fit, else
-/// `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
+/// written only when they fit, else `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when
+/// `capacity` is 0.
 #[no_mangle]
 pub unsafe extern "C" fn ttt_game_legal_moves(
     game: *const TttGame,
