@@ -245,6 +245,51 @@ fn a_time_budget_is_kept() {
     assert!(start.elapsed() < Duration::from_millis(500), "took {:?}", start.elapsed());
 }
 
+/// On a board where rating every cell near a stone would take too long (stones spread over
+/// 2000 x 2000, or many stones), the search still takes a win and blocks a loss however far
+/// from the last move, and otherwise picks a move near the last move.
+#[test]
+#[cfg_attr(miri, ignore)] // 4-million-cell boards
+fn a_spread_out_board_keeps_wins_and_blocks_anywhere() {
+    let far = [(0, 0), (0, 2), (2, 0), (1999, 10), (10, 1999)];
+    // X's open four in the top row; a game loaded from text has no last move.
+    let win = position(2000, 2000, 5, &[(0, 5), (0, 6), (0, 7), (0, 8)], &far[1..], 'X');
+    assert_eq!(search(&win, nodes(100), 0).unwrap(), cell(&win, 0, 4));
+    // O's four against the bottom edge can only be completed at (1999, 1995).
+    let block =
+        position(2000, 2000, 5, &far[..4], &[(1999, 1996), (1999, 1997), (1999, 1998), (1999, 1999)], 'X');
+    assert_eq!(search(&block, nodes(100), 0).unwrap(), cell(&block, 1999, 1995));
+    // Nothing to win or block: a move near the last one, wherever the other stones are.
+    let mut quiet = position(2000, 2000, 5, &far[..2], &far[3..], 'X');
+    quiet.play(1000, 700).unwrap();
+    quiet.play(1001, 701).unwrap();
+    for seed in 0..3 {
+        let (r, c) = quiet.rules().row_col(search(&quiet, nodes(200), seed).unwrap());
+        assert!(r.abs_diff(1001) <= 16 && c.abs_diff(701) <= 16, "({r}, {c})");
+    }
+}
+
+/// A time budget is kept on a 4096 x 4096 board with 300,000 stones: the search no longer
+/// rates every cell near every stone (3.7 s for a 10 ms budget before it picked its moves
+/// near the last move).
+#[test]
+#[cfg_attr(miri, ignore)] // a 16-million-cell board
+fn a_time_budget_is_kept_on_a_crowded_board() {
+    let rules = Rules::new(4096, 4096, 5).unwrap();
+    let mut game = Game::new(rules).unwrap();
+    let mut rng = Rng::new(5);
+    while game.move_count() < 300_000 {
+        let (r, c) = rules.row_col(rng.below(rules.cells()));
+        if game.board().cell(r, c) == 0 && game.play(r, c).unwrap() != Outcome::Pending {
+            game.undo().unwrap();
+        }
+    }
+    let start = Instant::now();
+    let cell = search(&game, Budget { max_nodes: 0, max_time: Some(Duration::from_millis(10)) }, 0).unwrap();
+    assert!(start.elapsed() < Duration::from_secs(1), "took {:?}", start.elapsed());
+    assert_eq!(game.board().cells().get(cell), 0);
+}
+
 /// Wins of the search (with `budget` nodes) over `games` games on 15,15,5, alternating starts.
 fn match_wins(opponent: fn(&Game, &mut Rng) -> usize, games: u64, budget: u64) -> u64 {
     let mut won = 0;

@@ -2,9 +2,10 @@
 
 use super::rng::Rng;
 use super::search::{search, Budget};
+use super::tactics::winning_cell;
 use crate::error::Error;
 use crate::game::Game;
-use crate::rules::{Dir, EMPTY};
+use crate::rules::EMPTY;
 
 /// How strongly [`ai_move`] plays, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -73,7 +74,7 @@ pub fn ai_move(game: &Game, level: Level, seed: u64) -> Result<usize, Error> {
 /// has room, where counting through a 4096 × 4096 board would take a good part of a second.
 /// After 64 misses (a nearly full board), the n-th empty cell in row-major order. Each way
 /// picks uniformly among the empty cells, so the two together do too.
-fn random_empty(game: &Game, seed: u64) -> Result<usize, Error> {
+pub(super) fn random_empty(game: &Game, seed: u64) -> Result<usize, Error> {
     game.to_move().ok_or(Error::GameOver)?;
     let (cells, mut rng) = (game.board().cells(), Rng::new(seed));
     let size = game.rules().cells();
@@ -84,77 +85,4 @@ fn random_empty(game: &Game, seed: u64) -> Result<usize, Error> {
         }
     }
     game.legal_moves().nth(rng.below(size - game.move_count())).ok_or(Error::GameOver)
-}
-
-/// The lowest empty cell where a stone of `stone` completes k in a row, if any. Only the
-/// cells next to `stone`'s stones are tried (for k >= 2 a completing cell touches a stone of
-/// its line): on a 4096 × 4096 board with a few thousand stones, trying every empty cell
-/// took 0.7 s.
-fn winning_cell(game: &Game, stone: u8) -> Option<usize> {
-    let rules = game.rules();
-    if rules.k() == 1 {
-        return game.legal_moves().next();
-    }
-    let cells = game.board().cells();
-    let mut best: Option<usize> = None;
-    game.for_each_stone(|cell| {
-        if cells.get(cell) == stone {
-            let Ok(()) = rules.for_each_near(cell, 1, |n| {
-                if best.is_none_or(|b| n < b) && cells.get(n) == EMPTY && completes_line(game, n, stone) {
-                    best = Some(n);
-                }
-                Ok::<(), std::convert::Infallible>(())
-            });
-        }
-    });
-    best
-}
-
-/// Would a stone of `stone` on empty `cell` complete k in a row?
-fn completes_line(game: &Game, cell: usize, stone: u8) -> bool {
-    let rules = game.rules();
-    let k = rules.k();
-    Dir::ALL
-        .into_iter()
-        .any(|d| rules.span(d) >= k && rules.run(game.board().cells(), cell, d, stone, k - 1).1 >= k)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::Rules;
-
-    /// Trying the cells next to the mover's stones finds the same winning cell as trying every
-    /// empty cell, on played and loaded games of many shapes (k = 1 and 2 included), for both
-    /// players, whether or not a win exists.
-    #[test]
-    #[cfg_attr(miri, ignore)] // pure Rust, thousands of positions
-    fn winning_cell_is_the_first_empty_cell_that_wins() {
-        let mut rng = Rng::new(3);
-        let mut found = 0;
-        for (rows, cols, k) in [(3, 3, 3), (5, 7, 4), (1, 12, 3), (12, 1, 2), (6, 6, 1), (9, 9, 5), (4, 4, 4)]
-        {
-            let rules = Rules::new(rows, cols, k).unwrap();
-            for _ in 0..200 {
-                let mut game = Game::new(rules).unwrap();
-                let moves = rng.below(rules.cells());
-                while game.move_count() < moves && game.to_move().is_some() {
-                    let cell = random_empty(&game, rng.next_u64()).unwrap();
-                    let (r, c) = rules.row_col(cell);
-                    game.play(r, c).unwrap();
-                }
-                if game.to_move().is_none() {
-                    game.undo().unwrap();
-                }
-                let loaded = Game::from_text(game.to_text().as_bytes()).unwrap();
-                for stone in [1, 2] {
-                    let want = game.legal_moves().find(|&c| completes_line(&game, c, stone));
-                    found += usize::from(want.is_some());
-                    assert_eq!(winning_cell(&game, stone), want, "{} for {stone}", game.to_text());
-                    assert_eq!(winning_cell(&loaded, stone), want, "loaded {}", game.to_text());
-                }
-            }
-        }
-        assert!(found > 300, "too few positions with a win to take: {found}");
-    }
 }

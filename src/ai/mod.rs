@@ -23,6 +23,7 @@ mod search;
 mod solve;
 mod symmetry;
 mod table;
+mod tactics;
 mod tt;
 
 pub use level::{ai_move, Level};
