@@ -269,6 +269,76 @@ fn a_spread_out_board_keeps_wins_and_blocks_anywhere() {
     }
 }
 
+/// The empty cells next to a stone where a stone of `stone` completes k in a row, by counting
+/// the run through the cell both ways in each direction (every completing cell touches a
+/// stone of its line).
+fn completing_cells(game: &Game, stone: u8) -> Vec<usize> {
+    let rules = game.rules();
+    let (rows, cols, k) = (i64::from(rules.rows()), i64::from(rules.cols()), rules.k() as usize);
+    let holds = |r: i64, c: i64| {
+        r >= 0 && c >= 0 && r < rows && c < cols && game.board().cell(r as u32, c as u32) == stone
+    };
+    let run = |r: i64, c: i64, dr: i64, dc: i64| (1..).take_while(|&i| holds(r + i * dr, c + i * dc)).count();
+    let mut out: Vec<usize> = game
+        .history()
+        .iter()
+        .flat_map(|&s| {
+            let (r, c) = rules.row_col(s as usize);
+            (-1..=1).flat_map(move |dr| (-1..=1).map(move |dc| (i64::from(r) + dr, i64::from(c) + dc)))
+        })
+        .filter(|&(r, c)| {
+            r >= 0 && c >= 0 && r < rows && c < cols && game.board().cell(r as u32, c as u32) == 0
+        })
+        .filter(|&(r, c)| {
+            [(0, 1), (1, 0), (1, 1), (1, -1)]
+                .iter()
+                .any(|&(dr, dc)| 1 + run(r, c, dr, dc) + run(r, c, -dr, -dc) >= k)
+        })
+        .map(|(r, c)| (r * cols + c) as usize)
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Random positions on a board where the search picks its moves near the last move (two
+/// clusters of stones in opposite corners of 1100 x 1100, so the rectangle around the
+/// stones exceeds 2^20 cells): the move is empty, takes a win when there is one, else blocks
+/// a loss when there is one, and the same call gives it again.
+#[test]
+#[cfg_attr(miri, ignore)] // 1.2-million-cell boards
+fn local_search_keeps_its_promises_on_random_positions() {
+    let rules = Rules::new(1100, 1100, 5).unwrap();
+    let mut rng = Rng::new(9);
+    let (mut with_win, mut with_threat) = (0, 0);
+    for _ in 0..150 {
+        let mut game = Game::new(rules).unwrap();
+        let corners = [(20, 20), (1080, 1080)];
+        for i in 0..10 + rng.below(150) {
+            let (r, c) = corners[(i / 7) % 2];
+            let (r, c) = (r + rng.below(13) as u32 - 6, c + rng.below(13) as u32 - 6);
+            if game.board().cell(r, c) == 0 && game.play(r, c).unwrap() != Outcome::Pending {
+                game.undo().unwrap();
+                break;
+            }
+        }
+        let mover = game.to_move().unwrap().stone();
+        let (wins, threats) = (completing_cells(&game, mover), completing_cells(&game, 3 - mover));
+        with_win += usize::from(!wins.is_empty());
+        with_threat += usize::from(wins.is_empty() && !threats.is_empty());
+        let seed = rng.next_u64();
+        let cell = search(&game, nodes(50), seed).unwrap();
+        assert_eq!(search(&game, nodes(50), seed).unwrap(), cell, "deterministic");
+        assert_eq!(game.board().cells().get(cell), 0);
+        assert!(wins.is_empty() || wins.contains(&cell), "missed a win: {cell} not in {wins:?}");
+        assert!(
+            !wins.is_empty() || threats.is_empty() || threats.contains(&cell),
+            "{cell} not in {threats:?}"
+        );
+    }
+    assert!(with_win >= 25 && with_threat >= 5, "{with_win} with a win, {with_threat} with only a threat");
+}
+
 /// A time budget is kept on a 4096 x 4096 board with 300,000 stones: the search no longer
 /// rates every cell near every stone (3.7 s for a 10 ms budget before it picked its moves
 /// near the last move).
