@@ -360,6 +360,27 @@ fn a_time_budget_is_kept_on_a_crowded_board() {
     assert_eq!(game.board().cells().get(cell), 0);
 }
 
+/// The longest board there is, with k its whole length: the search keeps no lines where no
+/// k-window fits (it once kept a vector for each of its 2^26 columns and 2^27 diagonals, about
+/// 5 GB and 10 s for a 10 ms budget).
+#[test]
+#[cfg_attr(miri, ignore)] // a 2^26-cell board
+fn a_time_budget_is_kept_on_the_longest_board() {
+    let cols = tictactoe::MAX_CELLS as u32;
+    for (rows, cols) in [(1, cols), (cols, 1)] {
+        let mut game = Game::new(Rules::new(rows, cols, rows.max(cols)).unwrap()).unwrap();
+        for i in 0..20u32 {
+            let at = i * 3_000_000 + 7;
+            game.play(if rows == 1 { 0 } else { at }, if rows == 1 { at } else { 0 }).unwrap();
+        }
+        let start = Instant::now();
+        let cell =
+            search(&game, Budget { max_nodes: 0, max_time: Some(Duration::from_millis(10)) }, 0).unwrap();
+        assert!(start.elapsed() < Duration::from_secs(2), "{rows}x{cols} took {:?}", start.elapsed());
+        assert_eq!(game.board().cells().get(cell), 0);
+    }
+}
+
 /// Wins of the search (with `budget` nodes) over `games` games on 15,15,5, alternating starts.
 fn match_wins(opponent: fn(&Game, &mut Rng) -> usize, games: u64, budget: u64) -> u64 {
     let mut won = 0;
