@@ -147,11 +147,7 @@ impl Game {
                 visit(cell as usize);
             }
         } else {
-            for (cell, stone) in self.board.cells().iter().enumerate() {
-                if stone != EMPTY {
-                    visit(cell);
-                }
-            }
+            self.board.cells().for_each_stone(|cell, _| visit(cell));
         }
     }
 
