@@ -345,8 +345,10 @@ TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_
  * costs that come first: finding the stones (a game loaded from text is scanned), looking
  * for wins and blocks, copying the rectangle and rating its moves. With a 10 ms budget a
  * call took 10 to 65 ms on a 4096 × 4096 board with 10 to 10^6 stones (played or loaded),
- * 31 ms on 1000 × 1000 with 4,000 stones (just below both thresholds), and 115 to 135 ms on
- * 1000 × 1000 with k = 1000 and 500,000 stones, where the rectangle is the whole board.
+ * 31 ms on 1000 × 1000 with 4,000 stones (just below both thresholds), 115 to 135 ms on
+ * 1000 × 1000 with k = 1000 and 500,000 stones, where the rectangle is the whole board, and
+ * up to 250 ms where that whole board has 2^26 cells (8192 × 8192 or 1 × 2^26 with k the
+ * length of a side): most of it is copying the board, a byte per cell.
  *
  * Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (both limits 0), `TTT_GAME_OVER`,
  * `TTT_OUT_OF_MEMORY`. Never changes the game (it searches a copy); thread-safety as
