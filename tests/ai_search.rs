@@ -339,6 +339,34 @@ fn local_search_keeps_its_promises_on_random_positions() {
     assert!(with_win >= 25 && with_threat >= 5, "{with_win} with a win, {with_threat} with only a threat");
 }
 
+/// Stones spread over a board small enough to search whole (600 x 600, 1,500 stones) but
+/// with far too many cells near them to rate (about 30,000): the search plays near the last
+/// move, unless it takes a win or blocks a loss.
+#[test]
+#[cfg_attr(miri, ignore)] // 360,000-cell boards
+fn many_cells_near_spread_stones_make_the_search_local() {
+    let rules = Rules::new(600, 600, 5).unwrap();
+    let mut rng = Rng::new(12);
+    let mut near = 0;
+    for _ in 0..10 {
+        let mut game = Game::new(rules).unwrap();
+        while game.move_count() < 1_500 {
+            let (r, c) = rules.row_col(rng.below(rules.cells()));
+            if game.board().cell(r, c) == 0 && game.play(r, c).unwrap() != Outcome::Pending {
+                game.undo().unwrap();
+            }
+        }
+        let mover = game.to_move().unwrap().stone();
+        let forced = [completing_cells(&game, mover), completing_cells(&game, 3 - mover)].concat();
+        let cell = search(&game, nodes(300), rng.next_u64()).unwrap();
+        let ((r, c), (lr, lc)) =
+            (rules.row_col(cell), rules.row_col(*game.history().last().unwrap() as usize));
+        assert!(forced.contains(&cell) || (r.abs_diff(lr) <= 16 && c.abs_diff(lc) <= 16), "({r}, {c})");
+        near += usize::from(!forced.contains(&cell));
+    }
+    assert!(near >= 5, "only {near} moves were not forced");
+}
+
 /// A time budget is kept on a 4096 x 4096 board with 300,000 stones: the search no longer
 /// rates every cell near every stone (3.7 s for a 10 ms budget before it picked its moves
 /// near the last move).

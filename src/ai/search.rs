@@ -10,8 +10,8 @@
 //! move changes the scores only of the cells that share a window with it, so only those are
 //! scored again. Immediate wins are taken and immediate losses blocked at every node, which
 //! makes forcing sequences cheap to read. On a board with many stones, or stones spread over
-//! a big board, the moves are chosen near the last move once a win or block anywhere has been
-//! ruled out (`search_locally`).
+//! a big board (many cells near them), the moves are chosen near the last move once a win or
+//! block anywhere has been ruled out (`search_locally`).
 //!
 //! Deterministic: the same position, seed and node budget give the same move on every run
 //! (the seed only breaks ties among root moves). A time budget stops wherever the clock says,
@@ -48,11 +48,14 @@ const ROOT_RADIUS: u32 = 2;
 const TREE_RADIUS: u32 = 1;
 /// Deepest iteration tried; deeper is pointless with this beam and budget.
 const MAX_DEPTH: u32 = 24;
-/// Past this many stones, or a rectangle around them of more than `LOCAL_CELLS` cells, the
-/// search picks its moves near the last move only (`search_locally`): rating every cell near
-/// every stone of a 4096 × 4096 board with 10^5 stones took a second before the first node.
+/// Past this many stones, a rectangle around them of more than `LOCAL_CELLS` cells, or more
+/// than `MAX_ROOT_MOVES` cells near a stone, the search picks its moves near the last move
+/// only (`search_locally`): rating every cell near every stone of a 4096 × 4096 board with
+/// 10^5 stones took a second before the first node, and 4,000 stones spread over 1000 × 1000
+/// (100,000 cells near them) 30 ms.
 const CROWDED: usize = 4096;
 const LOCAL_CELLS: usize = 1 << 20;
+const MAX_ROOT_MOVES: usize = 8192;
 /// A local search picks its moves within this many rows and columns of the last move.
 const FOCUS_RADIUS: u32 = 16;
 
@@ -68,14 +71,18 @@ pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
     let started = Instant::now();
     let stones = stone_box(game);
     let view = View::around_stones(game, stones)?;
-    if game.move_count() > CROWDED || view.rules.cells() > LOCAL_CELLS {
-        return search_locally(game, mover, stones, view, budget, started, seed);
+    if game.move_count() <= CROWDED && view.rules.cells() <= LOCAL_CELLS {
+        let s = Searcher::new(game, &view, budget, started)?;
+        let root = s.candidates(game, ROOT_RADIUS, view.whole_area())?;
+        if root.len() <= MAX_ROOT_MOVES {
+            return s.run(game, mover, &view, view.whole_area(), &root, seed);
+        }
     }
-    search_in(game, mover, &view, view.whole_area(), budget, started, seed)
+    search_locally(game, mover, stones, view, budget, started, seed)
 }
 
 /// [`search`] on a board with many stones, or stones spread over a big board, where rating
-/// every cell near a stone would take seconds: a win anywhere, else a block anywhere (both
+/// every cell near a stone would take too long: a win anywhere, else a block anywhere (both
 /// found from the stones alone), else the search with its moves chosen within
 /// `FOCUS_RADIUS` of the last move (of the middle of the stones' box for a game loaded from
 /// text), on a rectangle wide enough around that square that every rating is exact.
@@ -129,10 +136,9 @@ fn search_in(
     started: Instant,
     seed: u64,
 ) -> Result<usize, Error> {
-    let mut s = Searcher::new(game, view, budget, started)?;
+    let s = Searcher::new(game, view, budget, started)?;
     let root = s.candidates(game, ROOT_RADIUS, area)?;
-    let tree = s.candidates(game, TREE_RADIUS, area)?;
-    Ok(view.to_board(s.root(mover, &root, &tree, &mut Rng::new(seed))?))
+    s.run(game, mover, view, area, &root, seed)
 }
 
 /// A rectangle of a `View` (top, left, bottom, right, inclusive, in the view's rows and
@@ -244,6 +250,21 @@ impl Searcher {
         let empties = (game.rules().cells() - game.move_count()) as u32;
         let deadline = budget.max_time.and_then(|t| started.checked_add(t));
         Ok(Searcher { rules, cells, lines, empties, nodes: 0, budget, deadline, aborted: false })
+    }
+
+    /// Searches for `mover` from the `root` candidates of `area` (see `candidates`); the move
+    /// as a cell of the board.
+    fn run(
+        mut self,
+        game: &Game,
+        mover: u8,
+        view: &View,
+        area: Area,
+        root: &[usize],
+        seed: u64,
+    ) -> Result<usize, Error> {
+        let tree = self.candidates(game, TREE_RADIUS, area)?;
+        Ok(view.to_board(self.root(mover, root, &tree, &mut Rng::new(seed))?))
     }
 
     /// Empty cells of `area` within `radius` of a stone, ascending; the centre on an empty
