@@ -1,7 +1,8 @@
-//! Times the budgeted search per move on big boards, mid-game. Run:
-//! `cargo bench --bench ai_search`. Numbers, not pass/fail.
+//! Times the budgeted search per move on big boards, mid-game, and how long a call with a
+//! 10 ms budget takes on big boards full of random stones. Run: `cargo bench --bench
+//! ai_search`. Numbers, not pass/fail.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tictactoe::ai::rng::Rng;
 use tictactoe::ai::{ai_move, search, Budget, Level};
@@ -43,4 +44,40 @@ fn main() {
             println!("{rows},{cols},{k} after {plies} plies: {nodes} nodes in {per_move:?} per move ({per_node:?} per node)");
         }
     }
+
+    // Big boards with many stones or spread stones, where the search works near the last move:
+    // how long a call with a 10 ms budget takes (the setup before the first clock check counts).
+    let ten_ms = Budget { max_nodes: 0, max_time: Some(Duration::from_millis(10)) };
+    for (rows, cols, k, stones) in [
+        (4096, 4096, 5, 10),
+        (4096, 4096, 5, 100_000),
+        (4096, 4096, 5, 1_000_000),
+        (1000, 1000, 5, 4_000),
+        (1000, 1000, 1000, 500_000),
+    ] {
+        let game = scattered(rows, cols, k, stones);
+        let loaded = Game::from_text(game.to_text().as_bytes()).unwrap();
+        for (how, game) in [("played", &game), ("loaded", &loaded)] {
+            let start = Instant::now();
+            std::hint::black_box(search(game, ten_ms, 0).unwrap());
+            println!(
+                "{rows},{cols},{k} with {stones} random stones ({how}): a 10 ms budget took {:?}",
+                start.elapsed()
+            );
+        }
+    }
+}
+
+/// A game of `stones` random moves (a move that would end it is taken back).
+fn scattered(rows: u32, cols: u32, k: u32, stones: usize) -> Game {
+    let rules = Rules::new(rows, cols, k).unwrap();
+    let mut game = Game::new(rules).unwrap();
+    let mut rng = Rng::new(7);
+    while game.move_count() < stones {
+        let (r, c) = rules.row_col(rng.below(rules.cells()));
+        if game.board().cell(r, c) == 0 && game.play(r, c).unwrap() != tictactoe::Outcome::Pending {
+            game.undo().unwrap();
+        }
+    }
+    game
 }

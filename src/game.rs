@@ -139,10 +139,13 @@ impl Game {
     }
 
     /// Calls `visit` on every cell holding a stone, in no set order: from the history when it
-    /// holds every stone (a game played), else by reading the whole board (a game loaded
-    /// from text has no history), so a few stones on a big board cost a few calls.
+    /// holds every stone (a game played) and they are few for the board (under one per 256
+    /// cells), so that a few stones on a big board cost a few calls; else by reading the
+    /// board a word at a time, in cell order, which also keeps what `visit` reads near the
+    /// stone in cache (the search's win look-up on 4096 × 4096 with 10^5 stones: 35 ms in
+    /// the history's order, 15 in cell order).
     pub fn for_each_stone(&self, mut visit: impl FnMut(usize)) {
-        if self.history().len() == self.move_count() {
+        if self.history().len() == self.move_count() && self.move_count() < self.rules().cells() / 256 {
             for &cell in self.history() {
                 visit(cell as usize);
             }
