@@ -345,7 +345,7 @@ TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_
  * call and is read every 16 nodes, so a time budget is kept to within a few nodes, after the
  * costs that come first: finding the stones (a game loaded from text is scanned), looking
  * for wins and blocks, copying the rectangle and rating its moves. With a 10 ms budget a
- * call took 10 to 65 ms on a 4096 × 4096 board with 10 to 10^6 stones (played or loaded),
+ * call took 10 to 25 ms on a 4096 × 4096 board with 10 to 10^6 stones (played or loaded),
  * 10 ms on 1000 × 1000 with 300 to 4,000 spread stones (30 ms before the 8,192 bound), 115
  * to 135 ms on
  * 1000 × 1000 with k = 1000 and 500,000 stones, where the rectangle is the whole board, and
