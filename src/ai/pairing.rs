@@ -10,6 +10,7 @@
 //! once the defender's stones have killed some windows, the rest often have one even where the
 //! whole board has none (6,6,5, 4,4,4, ...).
 
+use super::bitboard::Bits;
 use crate::error::Error;
 use crate::fallible::{try_copy, try_with_capacity};
 use crate::rules::Rules;
@@ -238,16 +239,7 @@ type Windows = [u64; 4];
 
 /// The windows of `set`, in order.
 fn members(set: Windows) -> impl Iterator<Item = usize> {
-    (0..4).flat_map(move |i| {
-        let mut word = set[i];
-        std::iter::from_fn(move || {
-            (word != 0).then(|| {
-                let bit = word.trailing_zeros() as usize;
-                word &= word - 1;
-                64 * i + bit
-            })
-        })
-    })
+    (0..4).flat_map(move |i| Bits(set[i]).map(move |bit| 64 * i + bit as usize))
 }
 
 /// The pairing search over one board's windows, with what every search needs worked out once

@@ -49,7 +49,7 @@ pub(super) struct Lines {
 /// one short, ... and 1 when four or more short (0 when empty), so each stone closer to a
 /// line is worth far more than many windows one step further off. Computed rather than kept
 /// in a table of k + 1 entries, which for k = 2^26 took 512 MB and most of 14 s.
-pub(super) fn weight(k: u32, c: i64) -> i64 {
+fn weight(k: u32, c: i64) -> i64 {
     let short = i64::from(k) - c;
     if c == 0 {
         0
