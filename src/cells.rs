@@ -5,6 +5,9 @@
 //! would miss on nearly every move. Boards of up to 64 cells live inline (two words), so a
 //! tic-tac-toe game needs no allocation beyond its handle.
 
+use std::convert::Infallible;
+use std::ops::Range;
+
 use crate::error::Error;
 use crate::rules::CellAt;
 
@@ -110,14 +113,40 @@ impl Cells {
     /// empty cells at a time: on a 1 × 2^26 board with a thousand stones, reading cell by
     /// cell took 0.3 s.
     pub fn for_each_stone(&self, mut visit: impl FnMut(usize, u8)) {
-        for (w, &word) in self.words().iter().enumerate() {
+        let _ = self.for_each_stone_in(0..self.len, |index, stone| {
+            visit(index, stone);
+            Ok::<(), Infallible>(())
+        });
+    }
+
+    /// Calls `visit(index, stone)` on every cell of `range` holding a stone, ascending, 32
+    /// cells at a time, stopping at the first error: a row of a part of a big board costs the
+    /// words it spans, not its cells. (A loop and a callback: an iterator chain doing the same
+    /// made the search's passes over 10^6 stones 20% slower.)
+    pub fn for_each_stone_in<E>(
+        &self,
+        range: Range<usize>,
+        mut visit: impl FnMut(usize, u8) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let (start, end) = (range.start, range.end.min(self.len));
+        if start >= end {
+            return Ok(());
+        }
+        let first = start / PER_WORD;
+        for (w, &word) in self.words()[..end.div_ceil(PER_WORD)].iter().enumerate().skip(first) {
+            // The word's cells outside the range are masked off: 2 bits each, from the low end.
+            let base = w * PER_WORD;
+            let (lo, hi) = (start.saturating_sub(base), (end - base).min(PER_WORD));
+            let below_hi = if hi == PER_WORD { !0 } else { (1u64 << (2 * hi)) - 1 };
+            let word = word & below_hi & (!0u64 << (2 * lo));
             let mut rest = word;
             while rest != 0 {
                 let shift = rest.trailing_zeros() & !1;
-                visit(w * PER_WORD + shift as usize / 2, ((word >> shift) & 3) as u8);
+                visit(base + shift as usize / 2, ((word >> shift) & 3) as u8)?;
                 rest &= !(3 << shift);
             }
         }
+        Ok(())
     }
 
     /// The cells as one byte each.
@@ -162,6 +191,36 @@ mod tests {
             let filled: Vec<(usize, u8)> = (0..len).map(|i| (i, want[i])).filter(|&(_, v)| v != 0).collect();
             assert_eq!(stones, filled, "{len} cells");
             assert_eq!(cells.try_clone().unwrap(), cells);
+        }
+    }
+
+    /// `for_each_stone_in` hands over exactly the stones whose index lies in the range, for
+    /// ranges starting and ending anywhere in a word, empty ones and ones past the end.
+    #[test]
+    #[cfg_attr(miri, ignore)] // pure Rust, thousands of ranges
+    fn stones_in_a_range_are_the_stones_whose_index_lies_in_it() {
+        for len in [1, 9, 31, 32, 33, 64, 65, 1000] {
+            let mut cells = Cells::new(len).unwrap();
+            for i in 0..len {
+                cells.set(i, ((i * 7 + i / 5) % 3) as u8);
+            }
+            let filled: Vec<(usize, u8)> =
+                (0..len).map(|i| (i, cells.get(i))).filter(|&(_, v)| v != 0).collect();
+            assert!(filled.len() >= len / 2, "{len} cells");
+            for start in (0..=len + 1).step_by(1 + len / 40) {
+                for end in (0..=len + 2).step_by(1 + len / 30) {
+                    let want: Vec<_> =
+                        filled.iter().copied().filter(|&(i, _)| (start..end).contains(&i)).collect();
+                    let mut got = Vec::new();
+                    cells
+                        .for_each_stone_in(start..end, |i, v| {
+                            got.push((i, v));
+                            Ok::<(), ()>(())
+                        })
+                        .unwrap();
+                    assert_eq!(got, want, "{len} cells, {start}..{end}");
+                }
+            }
         }
     }
 }

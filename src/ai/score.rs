@@ -37,9 +37,17 @@ impl Candidate {
     }
 }
 
-/// The stones of a rectangle along each of its lines.
+/// The stones of a rectangle along each of its lines, scoring the cells of a grid that lies in
+/// it. The two differ so that a search near a few stones need not copy a whole board: the
+/// grid is what the search plays on, the rectangle only as much wider as the k-windows through
+/// the grid's cells reach (with k as long as a side of a 2^26-cell board, a byte per cell of
+/// the rectangle took 250 ms).
 pub(super) struct Lines {
+    /// The rectangle (its shape, and k).
     rules: Rules,
+    /// The grid: its top-left corner in the rectangle, and its width. Cells are given as the
+    /// grid's row-major indices.
+    grid: (u32, u32, u32),
     /// Per direction (→ ↓ ↘ ↙), per line (`line_of`): the line's stones as (position along
     /// the line, stone), by position.
     lines: [Vec<Vec<(u32, u8)>>; 4],
@@ -59,31 +67,41 @@ fn weight(k: u32, c: i64) -> i64 {
 }
 
 impl Lines {
-    /// The lines of `rules`' rectangle holding `cells` (row-major, 0 empty, 1 or 2).
-    pub fn new(rules: Rules, cells: &[u8]) -> Result<Lines, Error> {
+    /// The empty lines of `rules`' rectangle, for a grid (`grid_row0`, `grid_col0`,
+    /// `grid_cols`) that lies in it.
+    pub fn new(rules: Rules, grid: (u32, u32, u32)) -> Result<Lines, Error> {
         let (rows, cols) = (rules.rows() as usize, rules.cols() as usize);
         let diagonals = rows + cols - 1;
-        let mut out = Lines { rules, lines: Default::default() };
+        let mut out = Lines { rules, grid, lines: Default::default() };
         for dir in out.dirs() {
             let count = [rows, cols, diagonals, diagonals][dir as usize];
             out.lines[dir as usize].try_reserve_exact(count)?;
             out.lines[dir as usize].resize_with(count, Vec::new);
         }
-        // Row-major order puts each line's stones in position order, so every stone is
-        // appended, with no search for its place (half the time of a search on a board with
-        // 500,000 stones went to that search).
-        for (cell, &stone) in cells.iter().enumerate() {
-            if stone != 0 {
-                for dir in out.dirs() {
-                    let (line, pos) = out.line_of(dir, cell);
-                    let stones = &mut out.lines[dir as usize][line];
-                    debug_assert!(stones.last().is_none_or(|&(p, _)| p < pos));
-                    stones.try_reserve(1)?;
-                    stones.push((pos, stone));
-                }
-            }
-        }
         Ok(out)
+    }
+
+    /// Records `stone` on (row, col) of the rectangle, which must come after every stone
+    /// recorded so far in row-major order. That order puts each line's stones in position
+    /// order, so each is appended, with no search for its place (half the time of a search on
+    /// a board with 500,000 stones went to that search).
+    pub fn append(&mut self, row: u32, col: u32, stone: u8) -> Result<(), Error> {
+        for dir in self.dirs() {
+            let (line, pos) = self.line_of(dir, (row, col));
+            let stones = &mut self.lines[dir as usize][line];
+            debug_assert!(stones.last().is_none_or(|&(p, _)| p < pos));
+            stones.try_reserve(1)?;
+            stones.push((pos, stone));
+        }
+        Ok(())
+    }
+
+    /// The grid's `cell` as (row, col) in the grid and in the rectangle.
+    fn locate(&self, cell: usize) -> ((u32, u32), (u32, u32)) {
+        let (row0, col0, cols) = self.grid;
+        // Indices fit in u32 (MAX_CELLS), and 32-bit division is the cheaper one.
+        let (row, col) = (cell as u32 / cols, cell as u32 % cols);
+        ((row, col), (row0 + row, col0 + col))
     }
 
     /// The directions in which a k-window fits on the rectangle; the others have no windows,
@@ -94,10 +112,11 @@ impl Lines {
         Dir::ALL.into_iter().filter(move |&d| rules.span(d) >= rules.k())
     }
 
-    /// Records `stone` on the empty `cell`.
+    /// Records `stone` on the grid's empty `cell`.
     pub fn place(&mut self, cell: usize, stone: u8) -> Result<(), Error> {
+        let at = self.locate(cell).1;
         for dir in self.dirs() {
-            let (line, pos) = self.line_of(dir, cell);
+            let (line, pos) = self.line_of(dir, at);
             let stones = &mut self.lines[dir as usize][line];
             let at = stones.partition_point(|&(p, _)| p < pos);
             stones.try_reserve(1)?;
@@ -106,10 +125,11 @@ impl Lines {
         Ok(())
     }
 
-    /// Forgets the stone on `cell` (the inverse of `place`).
+    /// Forgets the stone on the grid's `cell` (the inverse of `place`).
     pub fn remove(&mut self, cell: usize) {
+        let at = self.locate(cell).1;
         for dir in self.dirs() {
-            let (line, pos) = self.line_of(dir, cell);
+            let (line, pos) = self.line_of(dir, at);
             let stones = &mut self.lines[dir as usize][line];
             if let Ok(at) = stones.binary_search_by_key(&pos, |&(p, _)| p) {
                 stones.remove(at);
@@ -117,10 +137,9 @@ impl Lines {
         }
     }
 
-    /// Which line of `dir` holds `cell`, and the cell's position along it (growing by one per
-    /// step in `dir`).
-    fn line_of(&self, dir: Dir, cell: usize) -> (usize, u32) {
-        let (row, col) = self.rules.row_col(cell);
+    /// Which line of `dir` holds (row, col) of the rectangle, and the cell's position along it
+    /// (growing by one per step in `dir`).
+    fn line_of(&self, dir: Dir, (row, col): (u32, u32)) -> (usize, u32) {
         let last_row = self.rules.rows() as usize - 1;
         match dir {
             Dir::East => (row as usize, col),
@@ -130,10 +149,9 @@ impl Lines {
         }
     }
 
-    /// How many steps the board allows from `cell` against and along `dir`, each at most
-    /// k - 1.
-    fn reach(&self, dir: Dir, cell: usize) -> (i64, i64) {
-        let (row, col) = self.rules.row_col(cell);
+    /// How many steps the rectangle allows from (row, col) against and along `dir`, each at
+    /// most k - 1.
+    fn reach(&self, dir: Dir, (row, col): (u32, u32)) -> (i64, i64) {
         let (row, col) = (i64::from(row), i64::from(col));
         let (below, right) = (i64::from(self.rules.rows()) - 1 - row, i64::from(self.rules.cols()) - 1 - col);
         let (back, fwd) = match dir {
@@ -146,24 +164,24 @@ impl Lines {
         (back.min(most), fwd.min(most))
     }
 
-    /// Scores the empty `cell` for `me` (1 or 2).
+    /// Scores the grid's empty `cell` for `me` (1 or 2).
     pub fn score(&self, cell: usize, me: u8) -> Candidate {
-        let row = self.rules.row_col(cell).0;
+        let ((row, _), at) = self.locate(cell);
         let mut out = Candidate { cell, row, ..Candidate::default() };
         for dir in self.dirs() {
-            self.score_along(dir, cell, me, &mut out);
+            self.score_along(dir, at, me, &mut out);
         }
         out
     }
 
-    /// Adds the windows through `cell` in `dir` to `out`.
-    fn score_along(&self, dir: Dir, cell: usize, me: u8, out: &mut Candidate) {
+    /// Adds the windows through `spot` = (row, col) of the rectangle in `dir` to `out`.
+    fn score_along(&self, dir: Dir, spot: (u32, u32), me: u8, out: &mut Candidate) {
         let k = i64::from(self.rules.k());
-        let (back, fwd) = self.reach(dir, cell);
+        let (back, fwd) = self.reach(dir, spot);
         if back + fwd + 1 < k {
             return;
         }
-        let (line, pos) = self.line_of(dir, cell);
+        let (line, pos) = self.line_of(dir, spot);
         let stones = &self.lines[dir as usize][line];
         let pos = i64::from(pos);
         // The stones within reach, at positions relative to the cell.
@@ -254,6 +272,85 @@ mod tests {
         out
     }
 
+    /// The weights as the table they once were, by their definition.
+    fn weights(k: u32) -> Vec<i64> {
+        (0..=k as usize)
+            .map(|c| if c == 0 { 0 } else { 8i64.pow(4u32.saturating_sub((k as usize - c) as u32)) })
+            .collect()
+    }
+
+    /// Lines of the whole board `cells`, scoring its own cells.
+    fn on_whole_board(rules: Rules, cells: &[u8]) -> Lines {
+        let mut lines = Lines::new(rules, (0, 0, rules.cols())).unwrap();
+        for (cell, &stone) in cells.iter().enumerate().filter(|&(_, &s)| s != 0) {
+            let (r, c) = rules.row_col(cell);
+            lines.append(r, c, stone).unwrap();
+        }
+        lines
+    }
+
+    /// Built on a part of a board, the lines score the cells of a grid inside that part as
+    /// the whole board's windows do, as long as the part reaches k - 1 cells beyond the grid
+    /// (or to the board's edge); `place` and `remove` take the grid's cells.
+    #[test]
+    #[cfg_attr(miri, ignore)] // pure Rust, thousands of positions
+    fn a_grid_inside_a_part_of_the_board_is_scored_as_on_the_whole_board() {
+        let mut rng = Rng::new(12);
+        let mut smaller = 0;
+        for (rows, cols, k) in [(20, 20, 5), (9, 30, 4), (30, 9, 6), (1, 40, 7), (25, 25, 1), (16, 16, 16)] {
+            let board = Rules::new(rows, cols, k).unwrap();
+            let below = |rng: &mut Rng, n: u32| rng.below(n as usize) as u32;
+            for _ in 0..30 {
+                let fill = rng.below(60);
+                let mut cells: Vec<u8> = (0..board.cells())
+                    .map(|_| if rng.below(100) < fill { 1 + rng.below(2) as u8 } else { 0 })
+                    .collect();
+                let (top, left) = (below(&mut rng, rows), below(&mut rng, cols));
+                let (bottom, right) =
+                    (top + below(&mut rng, rows - top), left + below(&mut rng, cols - left));
+                let extra = k - 1 + below(&mut rng, 3);
+                let (row0, col0) = (top.saturating_sub(extra), left.saturating_sub(extra));
+                let (row1, col1) = ((bottom + extra).min(rows - 1), (right + extra).min(cols - 1));
+                let part = Rules::new(row1 - row0 + 1, col1 - col0 + 1, k).unwrap();
+                smaller += usize::from(part.cells() < board.cells());
+                let grid_cols = right - left + 1;
+                let mut lines = Lines::new(part, (top - row0, left - col0, grid_cols)).unwrap();
+                for (r, c) in (row0..=row1).flat_map(|r| (col0..=col1).map(move |c| (r, c))) {
+                    let stone = cells[board.index(r, c).unwrap()];
+                    if stone != 0 {
+                        lines.append(r - row0, c - col0, stone).unwrap();
+                    }
+                }
+                let on_board = |cell: usize| {
+                    board.index(top + cell as u32 / grid_cols, left + cell as u32 % grid_cols).unwrap()
+                };
+                let grid_cells = (bottom - top + 1) as usize * grid_cols as usize;
+                let check = |lines: &Lines, cells: &[u8]| {
+                    for cell in (0..grid_cells).filter(|&c| cells[on_board(c)] == 0) {
+                        for me in [1, 2] {
+                            let want = score_by_walking(board, cells, &weights(k), on_board(cell), me);
+                            let want = Candidate { cell, row: cell as u32 / grid_cols, ..want };
+                            assert_eq!(lines.score(cell, me), want, "{rows},{cols},{k} grid cell {cell}");
+                        }
+                    }
+                };
+                check(&lines, &cells);
+                // A stone placed on the grid, and taken off again.
+                let cell = rng.below(grid_cells);
+                if cells[on_board(cell)] == 0 {
+                    let stone = 1 + rng.below(2) as u8;
+                    lines.place(cell, stone).unwrap();
+                    cells[on_board(cell)] = stone;
+                    check(&lines, &cells);
+                    lines.remove(cell);
+                    cells[on_board(cell)] = 0;
+                    check(&lines, &cells);
+                }
+            }
+        }
+        assert!(smaller > 100, "the part was rarely smaller than the board: {smaller}");
+    }
+
     /// The sweep from stone to stone agrees with walking every window, for every empty cell
     /// and both players, on boards of many shapes and fillings, kept up by `place` and
     /// `remove` as well as built at once.
@@ -280,10 +377,10 @@ mod tests {
                 let cells: Vec<u8> = (0..rules.cells())
                     .map(|_| if rng.below(100) < fill { 1 + rng.below(2) as u8 } else { 0 })
                     .collect();
-                let built = Lines::new(rules, &cells).unwrap();
+                let built = on_whole_board(rules, &cells);
                 // The same stones placed in a random order on top of a scratch stone, which is
                 // then removed again.
-                let mut kept = Lines::new(rules, &vec![0; rules.cells()]).unwrap();
+                let mut kept = on_whole_board(rules, &vec![0; rules.cells()]);
                 let mut order: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).collect();
                 for i in (1..order.len()).rev() {
                     order.swap(i, rng.below(i + 1));
@@ -297,10 +394,7 @@ mod tests {
                 if cells[scratch] != 0 {
                     kept.place(scratch, cells[scratch]).unwrap();
                 }
-                // The weights as the table they once were, by their definition.
-                let weights: Vec<i64> = (0..=k as usize)
-                    .map(|c| if c == 0 { 0 } else { 8i64.pow(4u32.saturating_sub((k as usize - c) as u32)) })
-                    .collect();
+                let weights = weights(k);
                 for cell in (0..cells.len()).filter(|&c| cells[c] == 0) {
                     for me in [1, 2] {
                         let want = score_by_walking(rules, &cells, &weights, cell, me);

@@ -67,11 +67,15 @@ pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
     if budget.max_nodes == 0 && budget.max_time.is_none() {
         return Err(Error::InvalidArgument);
     }
-    // The clock runs from here: copying a big board's rectangle is part of the time spent.
+    // The clock runs from here: copying the grid and reading the lines are part of the time.
     let started = Instant::now();
-    let stones = stone_box(game);
-    let view = View::around_stones(game, stones)?;
-    if game.move_count() <= CROWDED && view.rules.cells() <= LOCAL_CELLS {
+    let Some(stones) = stone_box(game) else {
+        // The first move: the centre, the one candidate of an empty board.
+        let rules = game.rules();
+        return rules.index(rules.rows() / 2, rules.cols() / 2);
+    };
+    let view = View::around(game, stones)?;
+    if game.move_count() <= CROWDED && view.grid.cells() <= LOCAL_CELLS {
         let s = Searcher::new(game, &view, budget, started)?;
         let root = s.candidates(game, ROOT_RADIUS, view.whole_area())?;
         if root.len() <= MAX_ROOT_MOVES {
@@ -85,13 +89,13 @@ pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
 /// every cell near a stone would take too long: a win anywhere, else a block anywhere (both
 /// found from the stones alone), else the search with its moves chosen within
 /// `FOCUS_RADIUS` of the last move (of the middle of the stones' box for a game loaded from
-/// text), on a rectangle wide enough around that square that every rating is exact.
-/// `stones` is the stones' box and `everywhere` the rectangle around it, searched after all
+/// text), on rectangles wide enough around that square that every rating is exact (`View`).
+/// `stones` is the stones' box and `everywhere` the view around it, searched after all
 /// when every cell of that square is taken.
 fn search_locally(
     game: &Game,
     mover: u8,
-    stones: Option<Area>,
+    stones: Area,
     everywhere: View,
     budget: Budget,
     started: Instant,
@@ -104,7 +108,8 @@ fn search_locally(
     let focus = match game.history().last() {
         Some(&cell) => rules.row_col(cell as usize),
         None => {
-            stones.map_or((rules.rows() / 2, rules.cols() / 2), |(t, l, b, r)| ((t + b) / 2, (l + r) / 2))
+            let (top, left, bottom, right) = stones;
+            ((top + bottom) / 2, (left + right) / 2)
         }
     };
     let square = (
@@ -149,64 +154,91 @@ type Area = (u32, u32, u32, u32);
 /// TREE_RADIUS` of a stone, and scoring it reads k - 1 cells further.
 const REACH: u32 = ROOT_RADIUS + (MAX_DEPTH + 1) * TREE_RADIUS;
 
-/// The rectangle of the board that the search works on: the stones' bounding box widened by
-/// `REACH + k - 1` on each side, clipped to the board. No candidate move, and no k-window
-/// through one, lies outside it, so searching it gives the same move as searching the whole
-/// board, at the cost of the rectangle rather than the board (a 4096 × 4096 board with a few
-/// stones is searched as a board of about 60 × 60).
+/// The part of the board that the search works on, in two rectangles: the grid, the box
+/// where moves are chosen (the stones' box, or a square around the last move) widened by
+/// `REACH` on each side, and the lines' rectangle, `k - 1` wider again, both clipped to the
+/// board. No move the search makes lies outside the grid, and no k-window through one
+/// outside the lines' rectangle, so searching them gives the same move as searching the whole
+/// board, at the cost of the grid rather than the board: a 4096 × 4096 board with a few
+/// stones is searched as a grid of about 60 × 60 whatever k is. (With one rectangle k wide,
+/// a byte per cell of a 2^26-cell board took 250 ms to copy and scan where k is a side's
+/// length.)
 struct View {
-    /// The rectangle's own shape (same k) and its top-left corner on the board.
-    rules: Rules,
+    /// The grid's shape (k is that of `lines`; the grid's own is 1) and its top-left corner
+    /// on the board.
+    grid: Rules,
     row0: u32,
     col0: u32,
+    /// The lines' rectangle (the game's k) and its top-left corner on the board.
+    lines: Rules,
+    lines_row0: u32,
+    lines_col0: u32,
     board_cols: u32,
 }
 
 impl View {
-    /// The whole board.
-    fn whole(game: &Game) -> View {
+    /// The whole board, as grid and as lines: what the views around a box must agree with.
+    #[cfg(test)]
+    fn whole(game: &Game) -> Result<View, Error> {
         let rules = game.rules();
-        View { rules, row0: 0, col0: 0, board_cols: rules.cols() }
+        let grid = Rules::new(rules.rows(), rules.cols(), 1)?;
+        Ok(View {
+            grid,
+            row0: 0,
+            col0: 0,
+            lines: rules,
+            lines_row0: 0,
+            lines_col0: 0,
+            board_cols: rules.cols(),
+        })
     }
 
-    /// The rectangle around the stones, whose box is `stones` (the whole board when there
-    /// are none).
-    fn around_stones(game: &Game, stones: Option<Area>) -> Result<View, Error> {
-        match stones {
-            Some(stones) => View::around(game, stones),
-            None => Ok(View::whole(game)),
-        }
-    }
-
-    /// The rectangle around the board's box (top, left, bottom, right): wide enough that no
-    /// move the search makes from a cell in the box, and no k-window through such a move,
-    /// lies outside it.
+    /// The rectangles around the board's box (top, left, bottom, right).
     fn around(game: &Game, (top, left, bottom, right): Area) -> Result<View, Error> {
         let rules = game.rules();
-        let margin = REACH + rules.k() - 1;
-        let (row0, col0) = (top.saturating_sub(margin), left.saturating_sub(margin));
-        let rows = bottom.saturating_add(margin).min(rules.rows() - 1) - row0 + 1;
-        let cols = right.saturating_add(margin).min(rules.cols() - 1) - col0 + 1;
-        // The rectangle is at least k long wherever the board is, so the same lines fit.
-        let rect = Rules::new(rows, cols, rules.k())?;
-        Ok(View { rules: rect, row0, col0, board_cols: rules.cols() })
+        let widen = |margin: u32| {
+            let (row0, col0) = (top.saturating_sub(margin), left.saturating_sub(margin));
+            let rows = bottom.saturating_add(margin).min(rules.rows() - 1) - row0 + 1;
+            let cols = right.saturating_add(margin).min(rules.cols() - 1) - col0 + 1;
+            (row0, col0, rows, cols)
+        };
+        let (row0, col0, rows, cols) = widen(REACH);
+        let grid = Rules::new(rows, cols, 1)?;
+        let (lines_row0, lines_col0, rows, cols) = widen(REACH + rules.k() - 1);
+        // The lines' rectangle is at least k long wherever the board is, so the same lines fit.
+        let lines = Rules::new(rows, cols, rules.k())?;
+        Ok(View { grid, row0, col0, lines, lines_row0, lines_col0, board_cols: rules.cols() })
     }
 
-    /// All of the rectangle, as an `Area`.
+    /// All of the grid, as an `Area`.
     fn whole_area(&self) -> Area {
-        (0, 0, self.rules.rows() - 1, self.rules.cols() - 1)
+        (0, 0, self.grid.rows() - 1, self.grid.cols() - 1)
     }
 
-    /// The board's box (top, left, bottom, right), which lies in the rectangle, in the
-    /// rectangle's rows and columns.
+    /// The board's box (top, left, bottom, right), which lies in the grid, in the grid's rows
+    /// and columns.
     fn area_of(&self, (top, left, bottom, right): Area) -> Area {
         (top - self.row0, left - self.col0, bottom - self.row0, right - self.col0)
     }
 
-    /// The board's cell for the rectangle's `cell`.
+    /// The board's cell for the grid's `cell`.
     fn to_board(&self, cell: usize) -> usize {
-        let (r, c) = self.rules.row_col(cell);
+        let (r, c) = self.grid.row_col(cell);
         (self.row0 + r) as usize * self.board_cols as usize + (self.col0 + c) as usize
+    }
+
+    /// The lines of the game's stones in the lines' rectangle, scoring the grid's cells. The
+    /// board is read a word (32 cells) at a time along each row of the rectangle.
+    fn lines_of(&self, game: &Game) -> Result<Lines, Error> {
+        let (cells, board_cols) = (game.board().cells(), self.board_cols as usize);
+        let (row0, col0) = (self.lines_row0, self.lines_col0);
+        let mut lines = Lines::new(self.lines, (self.row0 - row0, self.col0 - col0, self.grid.cols()))?;
+        for r in 0..self.lines.rows() {
+            let start = (row0 + r) as usize * board_cols + col0 as usize;
+            let row = start..start + self.lines.cols() as usize;
+            cells.for_each_stone_in(row, |cell, stone| lines.append(r, (cell - start) as u32, stone))?;
+        }
+        Ok(lines)
     }
 }
 
@@ -224,9 +256,10 @@ fn stone_box(game: &Game) -> Option<(u32, u32, u32, u32)> {
 /// One search: the position (played on and taken back as the tree is walked), the budget
 /// and how much of it is spent.
 struct Searcher {
-    /// The rectangle searched (see `View`) and its cells.
-    rules: Rules,
+    /// The grid searched (see `View`) and its cells, a byte each; the win length.
+    grid: Rules,
     cells: Vec<u8>,
+    k: u32,
     /// The same stones along each line, which score the cells.
     lines: Lines,
     /// Empty cells on the whole board (at most 2^26).
@@ -239,17 +272,18 @@ struct Searcher {
 
 impl Searcher {
     fn new(game: &Game, view: &View, budget: Budget, started: Instant) -> Result<Searcher, Error> {
-        let rules = view.rules;
+        let grid = view.grid;
         let mut cells = Vec::new();
-        cells.try_reserve_exact(rules.cells())?;
+        cells.try_reserve_exact(grid.cells())?;
         let board = game.board();
-        for r in view.row0..view.row0 + rules.rows() {
-            cells.extend((view.col0..view.col0 + rules.cols()).map(|c| board.cell(r, c)));
+        for r in view.row0..view.row0 + grid.rows() {
+            cells.extend((view.col0..view.col0 + grid.cols()).map(|c| board.cell(r, c)));
         }
-        let lines = Lines::new(rules, &cells)?;
+        let lines = view.lines_of(game)?;
         let empties = (game.rules().cells() - game.move_count()) as u32;
         let deadline = budget.max_time.and_then(|t| started.checked_add(t));
-        Ok(Searcher { rules, cells, lines, empties, nodes: 0, budget, deadline, aborted: false })
+        let k = game.rules().k();
+        Ok(Searcher { grid, cells, k, lines, empties, nodes: 0, budget, deadline, aborted: false })
     }
 
     /// Searches for `mover` from the `root` candidates of `area` (see `candidates`); the move
@@ -272,9 +306,9 @@ impl Searcher {
     fn candidates(&self, game: &Game, radius: u32, area: Area) -> Result<Vec<usize>, Error> {
         let mut out = Vec::new();
         if game.move_count() == 0 {
-            let (r, c) = (self.rules.rows() / 2, self.rules.cols() / 2);
+            let (r, c) = (self.grid.rows() / 2, self.grid.cols() / 2);
             out.try_reserve_exact(1)?;
-            out.push(self.rules.index(r, c)?);
+            out.push(self.grid.index(r, c)?);
             return Ok(out);
         }
         // One bit per cell marks the candidates, read out in cell order at the end: linear in
@@ -282,11 +316,11 @@ impl Searcher {
         // every insertion.
         let (top, left, bottom, right) = area;
         let inside = |cell: usize| {
-            let (r, c) = self.rules.row_col(cell);
+            let (r, c) = self.grid.row_col(cell);
             (top..=bottom).contains(&r) && (left..=right).contains(&c)
         };
         // Only stones within `radius` of the area have neighbours in it.
-        let (rows, cols) = (self.rules.rows(), self.rules.cols());
+        let (rows, cols) = (self.grid.rows(), self.grid.cols());
         let (r0, r1) = (top.saturating_sub(radius), bottom.saturating_add(radius).min(rows - 1));
         let (c0, c1) = (left.saturating_sub(radius), right.saturating_add(radius).min(cols - 1));
         let mut near = try_filled(0u64, self.cells.len().div_ceil(64))?;
@@ -321,7 +355,7 @@ impl Searcher {
         radius: u32,
         mut visit: impl FnMut(usize) -> Result<(), Error>,
     ) -> Result<(), Error> {
-        self.rules.for_each_near(cell, radius, |n| if self.cells[n] == 0 { visit(n) } else { Ok(()) })
+        self.grid.for_each_near(cell, radius, |n| if self.cells[n] == 0 { visit(n) } else { Ok(()) })
     }
 
     /// Adds the empty cells within `radius` of `cell` to the sorted set `out`.
@@ -344,7 +378,7 @@ impl Searcher {
     /// True when a k-window through `cand` also holds `played` = (row, col), so that its
     /// score changes when a stone goes there.
     fn shares_a_window(&self, cand: &Candidate, played: (u32, u32)) -> bool {
-        let (k, cols) = (i64::from(self.rules.k()), self.rules.cols() as usize);
+        let (k, cols) = (i64::from(self.k), self.grid.cols() as usize);
         let dr = i64::from(cand.row) - i64::from(played.0);
         let dc = (cand.cell - cand.row as usize * cols) as i64 - i64::from(played.1);
         dr.abs() < k && dc.abs() < k && (dr == 0 || dc == 0 || dr == dc || dr == -dc)
@@ -377,8 +411,7 @@ impl Searcher {
         mut visit: impl FnMut(Candidate) -> bool,
     ) {
         let (near, n) = self.empty_neighbours(played);
-        let (them, mut extra, at) =
-            (3 - me, near[..n].iter().copied().peekable(), self.rules.row_col(played));
+        let (them, mut extra, at) = (3 - me, near[..n].iter().copied().peekable(), self.grid.row_col(played));
         for cand in cands.iter().filter(|c| c.cell != played) {
             while let Some(cell) = extra.next_if(|&n| n < cand.cell) {
                 if !visit(self.lines.score(cell, them)) {
@@ -695,10 +728,10 @@ mod tests {
                     continue;
                 }
                 let budget = Budget { max_nodes: 1, max_time: None };
-                let mut s = Searcher::new(&game, &View::whole(&game), budget, Instant::now()).unwrap();
+                let all = View::whole(&game).unwrap();
+                let mut s = Searcher::new(&game, &all, budget, Instant::now()).unwrap();
                 let me = game.to_move().unwrap().stone();
-                let mut cells =
-                    s.candidates(&game, 1 + rng.below(3) as u32, View::whole(&game).whole_area()).unwrap();
+                let mut cells = s.candidates(&game, 1 + rng.below(3) as u32, all.whole_area()).unwrap();
                 // A path of three moves deep, each from the candidates kept up so far.
                 let mut scored = s.score_all(&cells, me).unwrap();
                 for ply in 0..3u8 {
@@ -741,14 +774,10 @@ mod tests {
             for _ in 0..300 {
                 let game = clustered(rules, (rows / 2, cols / 2), rng.below(25), &mut rng);
                 let Some(mover) = game.to_move() else { continue };
-                let s = Searcher::new(
-                    &game,
-                    &View::whole(&game),
-                    Budget { max_nodes: 1, max_time: None },
-                    Instant::now(),
-                )
-                .unwrap();
-                let cells = s.candidates(&game, 1, View::whole(&game).whole_area()).unwrap();
+                let all = View::whole(&game).unwrap();
+                let s = Searcher::new(&game, &all, Budget { max_nodes: 1, max_time: None }, Instant::now())
+                    .unwrap();
+                let cells = s.candidates(&game, 1, all.whole_area()).unwrap();
                 let mut cands = s.score_all(&cells, mover.stone()).unwrap();
                 cands.truncate(rng.below(cands.len() + 1));
                 let (ply, eval) = (1 + rng.below(9) as i64, rng.below(2001) as i64 - 1000);
@@ -780,7 +809,7 @@ mod tests {
         let budget = Budget { max_nodes: 150, max_time: None };
         let (mut searched, mut smaller) = (0, 0);
         for (rows, cols, k) in
-            [(90, 90, 5), (60, 120, 4), (120, 60, 6), (1, 300, 5), (300, 1, 3), (80, 80, 3)]
+            [(90, 90, 5), (60, 120, 4), (120, 60, 6), (1, 300, 5), (300, 1, 3), (80, 80, 3), (130, 130, 60)]
         {
             let rules = Rules::new(rows, cols, k).unwrap();
             for _ in 0..12 {
@@ -798,9 +827,9 @@ mod tests {
                     focus.1.saturating_add(radius).min(cols - 1),
                 );
                 let view = View::around(&game, square).unwrap();
-                smaller += usize::from(view.rules.cells() < rules.cells());
+                smaller += usize::from(view.lines.cells() < rules.cells());
                 for seed in 0..2 {
-                    let (mover, all) = (mover.stone(), View::whole(&game));
+                    let (mover, all) = (mover.stone(), View::whole(&game).unwrap());
                     let whole = search_in(&game, mover, &all, square, budget, Instant::now(), seed);
                     let part =
                         search_in(&game, mover, &view, view.area_of(square), budget, Instant::now(), seed);
@@ -822,7 +851,8 @@ mod tests {
         let mut rng = Rng::new(77);
         let budget = Budget { max_nodes: 150, max_time: None };
         let mut smaller = 0;
-        for (rows, cols, k) in [(80, 80, 5), (40, 90, 4), (90, 40, 6), (1, 300, 5), (300, 1, 3), (70, 70, 3)]
+        for (rows, cols, k) in
+            [(80, 80, 5), (40, 90, 4), (90, 40, 6), (1, 300, 5), (300, 1, 3), (70, 70, 3), (140, 140, 70)]
         {
             let rules = Rules::new(rows, cols, k).unwrap();
             for i in 0..12 {
@@ -837,11 +867,11 @@ mod tests {
                 }
                 let loaded = Game::from_text(played.to_text().as_bytes()).unwrap();
                 for game in [&played, &loaded] {
-                    let view = View::around_stones(game, stone_box(game)).unwrap();
-                    smaller += usize::from(view.rules.cells() < rules.cells());
+                    let view = View::around(game, stone_box(game).unwrap()).unwrap();
+                    smaller += usize::from(view.lines.cells() < rules.cells());
                     for seed in 0..2 {
                         let mover = game.to_move().unwrap().stone();
-                        let all = View::whole(game);
+                        let all = View::whole(game).unwrap();
                         let whole =
                             search_in(game, mover, &all, all.whole_area(), budget, Instant::now(), seed)
                                 .unwrap();

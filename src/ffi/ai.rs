@@ -136,23 +136,23 @@ const _: () =
 /// time budget stops wherever the clock says, so it is not reproducible. The seed only breaks
 /// ties between equally rated moves. Measured mid-game: about 2 microseconds per node on
 /// 15x15 and 19x19 with k = 5 (2,000 nodes in 4 ms), 2 to 3 on 100x100 and 1000x1000 with
-/// k = 100 and 1000. It works on a copy of the rectangle around the stones (k + 26 cells
-/// beyond them each way), so a few stones close together on a 4096 × 4096 board cost what
-/// they cost on a small board. Where that rectangle would hold more than 2^20 cells, the
-/// board more than 4,096 stones, or more than 8,192 empty cells lie within two steps of a
-/// stone, it first takes a win, else blocks a loss, anywhere on the board (found from the
-/// stones alone), and otherwise chooses among the cells within 16 rows
-/// and columns of the last move (of the middle of the stones, for a game loaded from text
-/// and not played since), on the rectangle around that square. The clock starts with the
-/// call and is read every 16 nodes, so a time budget is kept to within a few nodes, after the
+/// k = 100 and 1000. It works on a copy of the rectangle around the stones (27 cells beyond
+/// them each way) and reads the rest of their lines, k - 1 cells further, from the board a
+/// word (32 cells) at a time, so a few stones close together on a 4096 × 4096 board cost
+/// what they cost on a small board, whatever k is. Where that rectangle would hold more than
+/// 2^20 cells, the board more than 4,096 stones, or more than 8,192 empty cells lie within
+/// two steps of a stone, it first takes a win, else blocks a loss, anywhere on the board
+/// (found from the stones alone), and otherwise chooses among the cells within 16 rows and
+/// columns of the last move (of the middle of the stones, for a game loaded from text and
+/// not played since), on the rectangle around that square. The clock starts with the call
+/// and is read every 16 nodes, so a time budget is kept to within a few nodes, after the
 /// costs that come first: finding the stones (a game loaded from text is scanned), looking
-/// for wins and blocks, copying the rectangle and rating its moves. With a 10 ms budget a
-/// call took 10 to 25 ms on a 4096 × 4096 board with 10 to 10^6 stones (played or loaded),
-/// 10 ms on 1000 × 1000 with 300 to 4,000 spread stones (30 ms before the 8,192 bound), 115
-/// to 135 ms on
-/// 1000 × 1000 with k = 1000 and 500,000 stones, where the rectangle is the whole board, and
-/// up to 250 ms where that whole board has 2^26 cells (8192 × 8192 or 1 × 2^26 with k the
-/// length of a side): most of it is copying the board, a byte per cell.
+/// for wins and blocks, reading the rectangle and the lines and rating the moves. With a 10
+/// ms budget a call took 10 to 25 ms on a 4096 × 4096 board with 10 to 10^6 stones (played
+/// or loaded), 10 ms on 1000 × 1000 with 300 to 4,000 spread stones, 10 to 20 ms on 8192 ×
+/// 8192 and 1 × 2^26 with k the length of a side and 100 to 1,000 stones (up to 400 ms when
+/// the copy spanned k), and 110 to 135 ms on 1000 × 1000 with k = 1000 and 500,000 stones,
+/// where every line holds hundreds of stones for each rating to read.
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (both limits 0), `TTT_GAME_OVER`,
 /// `TTT_OUT_OF_MEMORY`. Never changes the game (it searches a copy); thread-safety as
