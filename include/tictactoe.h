@@ -340,7 +340,8 @@ TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_
  * what they cost on a small board, whatever k is. Where that rectangle would hold more than
  * 2^20 cells, the board more than 4,096 stones, or more than 8,192 empty cells lie within
  * two steps of a stone, it first takes a win, else blocks a loss, anywhere on the board
- * (found from the stones alone), and otherwise chooses among the cells within 16 rows and
+ * (found from the stones alone, or from the line counts where k is a whole row or column),
+ * and otherwise chooses among the cells within 16 rows and
  * columns of the last move (of the middle of the stones, for a game loaded from text and
  * not played since), on the rectangle around that square. The clock starts with the call
  * and is read every 16 nodes, so a time budget is kept to within a few nodes, after the
@@ -349,8 +350,8 @@ TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_
  * ms budget a call took 10 to 25 ms on a 4096 × 4096 board with 10 to 10^6 stones (played
  * or loaded), 10 ms on 1000 × 1000 with 300 to 4,000 spread stones, 10 to 20 ms on 8192 ×
  * 8192 and 1 × 2^26 with k the length of a side and 100 to 1,000 stones (up to 400 ms when
- * the copy spanned k), and 110 to 135 ms on 1000 × 1000 with k = 1000 and 500,000 stones,
- * where every line holds hundreds of stones for each rating to read.
+ * the copy spanned k), and 10 ms on 1000 × 1000 with k = 1000 and 500,000 stones (110 to
+ * 146 ms while lines exactly k long were rated from their stones rather than their counts).
  *
  * Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (both limits 0), `TTT_GAME_OVER`,
  * `TTT_OUT_OF_MEMORY`. Never changes the game (it searches a copy); thread-safety as

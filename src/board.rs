@@ -75,6 +75,23 @@ impl Tallies {
         self.full[0][dir as usize] != NEVER
     }
 
+    /// The counted lines one stone short of complete for player `p` (0 or 1), as (direction,
+    /// first cell) on a board of `rules`.
+    fn one_short(&self, rules: Rules, p: usize) -> impl Iterator<Item = (Dir, usize)> + '_ {
+        // A line of k cells tallied k - 1 for X holds k - 1 X and no O: x - o = k - 1 and
+        // x + o <= k leave o = 0. The same for O with -(k - 1).
+        let short = if p == 0 { rules.k() as i32 - 1 } else { 1 - rules.k() as i32 };
+        let (rows, cols) = (rules.rows() as usize, rules.cols() as usize);
+        let counted = |dir, n: usize| if self.counts(dir) { n } else { 0 };
+        let lines = (0..counted(Dir::East, rows)).map(move |r| (r, Dir::East, r * cols));
+        let lines = lines.chain((0..counted(Dir::South, cols)).map(|c| (self.cols_at + c, Dir::South, c)));
+        let diagonals = self.sums.len().saturating_sub(2);
+        let lines = lines.chain((0..counted(Dir::SouthEast, 1)).map(move |_| (diagonals, Dir::SouthEast, 0)));
+        let lines = lines
+            .chain((0..counted(Dir::SouthWest, 1)).map(move |_| (diagonals + 1, Dir::SouthWest, cols - 1)));
+        lines.filter(move |&(tally, ..)| self.sums[tally] == short).map(|(_, dir, first)| (dir, first))
+    }
+
     /// Adds (`ADD`) or takes away player `p`'s stone at (row, col) of a board of `cols`
     /// columns on every tallied line through it, and tells whether a counted one of them is
     /// now complete for `p`.
@@ -157,6 +174,20 @@ impl Board {
     pub fn try_clone(&self) -> Result<Board, Error> {
         let tallies = Tallies { sums: try_copy(&self.tallies.sums)?, ..self.tallies };
         Ok(Board { cells: self.cells.try_clone()?, tallies, ..*self })
+    }
+
+    /// The lines that a k-line must fill whole (`Rules::spans_whole_line`) where `player` is
+    /// one stone short: k - 1 of theirs, no other stone. Each is given as its direction and
+    /// first cell; its one empty cell completes it. Read from the tallies, so O(lines), where
+    /// finding them from the stones is O(stones). Directions not tallied on this board (all of
+    /// them on boards of up to `SMALL_BOARD` cells) give none: see `tallied`.
+    pub fn lines_one_short(&self, player: Player) -> impl Iterator<Item = (Dir, usize)> + '_ {
+        self.tallies.one_short(self.rules, player as usize - 1)
+    }
+
+    /// True when the lines of `dir` are tallied (see `lines_one_short`).
+    pub fn tallied(&self, dir: Dir) -> bool {
+        self.tallies.counts(dir)
     }
 
     /// The rules this board was made for.

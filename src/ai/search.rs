@@ -549,7 +549,7 @@ impl Searcher {
             }
         };
         self.cells[m.cell] = 0;
-        self.lines.remove(m.cell);
+        self.lines.remove(m.cell, me);
         v
     }
 
