@@ -342,8 +342,8 @@ TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_
  * two steps of a stone, it first takes a win, else blocks a loss, anywhere on the board
  * (found from the stones alone, or from the line counts where k is a whole row or column),
  * and otherwise chooses among the cells within 16 rows and
- * columns of the last move (of the middle of the stones, for a game loaded from text and
- * not played since), on the rectangle around that square. The clock starts with the call
+ * columns of the last move (of the stone nearest the middle of the stones, for a game
+ * loaded from text and not played since), on the rectangle around that square. The clock starts with the call
  * and is read every 16 nodes, so a time budget is kept to within a few nodes, after the
  * costs that come first: finding the stones (a game loaded from text is scanned), looking
  * for wins and blocks, reading the rectangle and the lines and rating the moves. With a 10

@@ -301,6 +301,21 @@ fn completing_cells(game: &Game, stone: u8) -> Vec<usize> {
     out
 }
 
+/// Up to `moves` random moves on 1100 x 1100 within 6 cells of (20, 20) or of (1080, 1080),
+/// `run` moves at a time in each, stopping before a move that would end the game.
+fn two_clusters(rules: Rules, moves: usize, run: usize, rng: &mut Rng) -> Game {
+    let mut game = Game::new(rules).unwrap();
+    for i in 0..moves {
+        let (r, c) = [(20, 20), (1080, 1080)][(i / run) % 2];
+        let (r, c) = (r + rng.below(13) as u32 - 6, c + rng.below(13) as u32 - 6);
+        if game.board().cell(r, c) == 0 && game.play(r, c).unwrap() != Outcome::Pending {
+            game.undo().unwrap();
+            break;
+        }
+    }
+    game
+}
+
 /// Random positions on a board where the search picks its moves near the last move (two
 /// clusters of stones in opposite corners of 1100 x 1100, so the rectangle around the
 /// stones exceeds 2^20 cells): the move is empty, takes a win when there is one, else blocks
@@ -312,16 +327,8 @@ fn local_search_keeps_its_promises_on_random_positions() {
     let mut rng = Rng::new(9);
     let (mut with_win, mut with_threat) = (0, 0);
     for _ in 0..150 {
-        let mut game = Game::new(rules).unwrap();
-        let corners = [(20, 20), (1080, 1080)];
-        for i in 0..10 + rng.below(150) {
-            let (r, c) = corners[(i / 7) % 2];
-            let (r, c) = (r + rng.below(13) as u32 - 6, c + rng.below(13) as u32 - 6);
-            if game.board().cell(r, c) == 0 && game.play(r, c).unwrap() != Outcome::Pending {
-                game.undo().unwrap();
-                break;
-            }
-        }
+        let moves = 10 + rng.below(150);
+        let game = two_clusters(rules, moves, 7, &mut rng);
         let mover = game.to_move().unwrap().stone();
         let (wins, threats) = (completing_cells(&game, mover), completing_cells(&game, 3 - mover));
         with_win += usize::from(!wins.is_empty());
@@ -337,6 +344,38 @@ fn local_search_keeps_its_promises_on_random_positions() {
         );
     }
     assert!(with_win >= 25 && with_threat >= 5, "{with_win} with a win, {with_threat} with only a threat");
+}
+
+/// A game loaded from text has no last move: the local search then plays near the stone
+/// nearest the middle of the stones, not in the middle itself, which for two clusters in
+/// opposite corners of 1100 x 1100 is 500 cells from any stone.
+#[test]
+#[cfg_attr(miri, ignore)] // 1.2-million-cell boards
+fn a_loaded_game_is_searched_near_its_stones() {
+    let rules = Rules::new(1100, 1100, 5).unwrap();
+    let mut rng = Rng::new(13);
+    let mut near = 0;
+    for _ in 0..20 {
+        let moves = 20 + rng.below(40);
+        let game = Game::from_text(two_clusters(rules, moves, 1, &mut rng).to_text().as_bytes()).unwrap();
+        let mover = game.to_move().unwrap().stone();
+        let forced = [completing_cells(&game, mover), completing_cells(&game, 3 - mover)].concat();
+        let cell = search(&game, nodes(200), rng.next_u64()).unwrap();
+        if forced.contains(&cell) {
+            continue;
+        }
+        let (r, c) = rules.row_col(cell);
+        let mut stones = game.board().cells().iter().enumerate().filter(|&(_, s)| s != 0);
+        assert!(
+            stones.any(|(s, _)| {
+                let (sr, sc) = rules.row_col(s);
+                r.abs_diff(sr) <= 16 && c.abs_diff(sc) <= 16
+            }),
+            "({r}, {c}) is far from every stone"
+        );
+        near += 1;
+    }
+    assert!(near >= 10, "only {near} moves were not forced");
 }
 
 /// Stones spread over a board small enough to search whole (600 x 600, 1,500 stones) but
