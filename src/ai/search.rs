@@ -277,6 +277,9 @@ struct Searcher {
     grid: Rules,
     cells: Vec<u8>,
     k: u32,
+    /// The grid's cells that held a stone when the search began, ascending: where
+    /// `candidates` looks, rather than at every cell of a grid that may hold 2^20.
+    stones: Vec<usize>,
     /// The same stones along each line, which score the cells.
     lines: Lines,
     /// Empty cells on the whole board (at most 2^26).
@@ -290,17 +293,24 @@ struct Searcher {
 impl Searcher {
     fn new(game: &Game, view: &View, budget: Budget, started: Instant) -> Result<Searcher, Error> {
         let grid = view.grid;
-        let mut cells = Vec::new();
-        cells.try_reserve_exact(grid.cells())?;
-        let board = game.board();
-        for r in view.row0..view.row0 + grid.rows() {
-            cells.extend((view.col0..view.col0 + grid.cols()).map(|c| board.cell(r, c)));
+        let (mut cells, mut stones) = (try_filled(EMPTY, grid.cells())?, Vec::new());
+        // The board is read a word (32 cells) at a time along each of the grid's rows.
+        let (board, width) = (game.board().cells(), grid.cols() as usize);
+        for r in 0..grid.rows() as usize {
+            let start = (view.row0 as usize + r) * view.board_cols as usize + view.col0 as usize;
+            board.for_each_stone_in(start..start + width, |at, stone| {
+                let cell = r * width + at - start;
+                cells[cell] = stone;
+                stones.try_reserve(1)?;
+                stones.push(cell);
+                Ok::<(), Error>(())
+            })?;
         }
         let lines = view.lines_of(game)?;
         let empties = (game.rules().cells() - game.move_count()) as u32;
         let deadline = budget.max_time.and_then(|t| started.checked_add(t));
         let k = game.rules().k();
-        Ok(Searcher { grid, cells, k, lines, empties, nodes: 0, budget, deadline, aborted: false })
+        Ok(Searcher { grid, cells, k, stones, lines, empties, nodes: 0, budget, deadline, aborted: false })
     }
 
     /// Searches for `mover` from the `root` candidates of `area` (see `candidates`); the move
@@ -341,15 +351,17 @@ impl Searcher {
         let (r0, r1) = (top.saturating_sub(radius), bottom.saturating_add(radius).min(rows - 1));
         let (c0, c1) = (left.saturating_sub(radius), right.saturating_add(radius).min(cols - 1));
         let mut near = try_filled(0u64, self.cells.len().div_ceil(64))?;
-        for cell in (r0..=r1).flat_map(|r| (c0..=c1).map(move |c| r as usize * cols as usize + c as usize)) {
-            if self.cells[cell] != 0 {
-                self.each_empty_near(cell, radius, |n| {
-                    if inside(n) {
-                        near[n / 64] |= 1 << (n % 64);
-                    }
-                    Ok(())
-                })?;
+        for &cell in &self.stones {
+            let (r, c) = self.grid.row_col(cell);
+            if !((r0..=r1).contains(&r) && (c0..=c1).contains(&c)) {
+                continue;
             }
+            self.each_empty_near(cell, radius, |n| {
+                if inside(n) {
+                    near[n / 64] |= 1 << (n % 64);
+                }
+                Ok(())
+            })?;
         }
         let count = near.iter().map(|w| w.count_ones() as usize).sum();
         if count == 0 {
