@@ -333,8 +333,8 @@ TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_
  * (and `max_millis` = 0) the same game, `max_nodes` and `seed` always give the same move; a
  * time budget stops wherever the clock says, so it is not reproducible. The seed only breaks
  * ties between equally rated moves. Measured mid-game: about 2 microseconds per node on
- * 15x15 and 19x19 with k = 5 (2,000 nodes in 4 ms), 2 to 3 on 100x100 and 1000x1000 with
- * k = 100 and 1000. It works on a copy of the rectangle around the stones (27 cells beyond
+ * 15x15 and 19x19 with k = 5 (2,000 nodes in 4 ms), 1.4 on 100x100 and 1000x1000 with
+ * k = 100 and 1000, where a line k long is rated from its stone counts. It works on a copy of the rectangle around the stones (27 cells beyond
  * them each way) and reads the rest of their lines, k - 1 cells further, from the board a
  * word (32 cells) at a time, so a few stones close together on a 4096 × 4096 board cost
  * what they cost on a small board, whatever k is. Where that rectangle would hold more than
