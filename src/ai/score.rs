@@ -41,7 +41,7 @@ impl Candidate {
 /// it. The two differ so that a search near a few stones need not copy a whole board: the
 /// grid is what the search plays on, the rectangle only as much wider as the k-windows through
 /// the grid's cells reach (with k as long as a side of a 2^26-cell board, a byte per cell of
-/// the rectangle took 250 ms).
+/// the rectangle took 130 to 400 ms).
 pub(super) struct Lines {
     /// The rectangle (its shape, and k).
     rules: Rules,
@@ -57,7 +57,7 @@ pub(super) struct Lines {
 /// its cells, so its counts are all a rating needs; only a longer line keeps its stones, for
 /// the sweep. (Rows of a 1000 × 1000 board with k = 1000 and 500,000 stones hold about 500
 /// stones each: sweeping them made a search node cost 50 microseconds, and recording them in
-/// every row, column and diagonal took 60 ms before the first node.)
+/// every row, column and diagonal took about 30 ms before the first node.)
 #[derive(Clone, Debug, Default)]
 struct Line {
     /// Cells in the line.

@@ -161,8 +161,8 @@ const REACH: u32 = ROOT_RADIUS + (MAX_DEPTH + 1) * TREE_RADIUS;
 /// outside the lines' rectangle, so searching them gives the same move as searching the whole
 /// board, at the cost of the grid rather than the board: a 4096 × 4096 board with a few
 /// stones is searched as a grid of about 60 × 60 whatever k is. (With one rectangle k wide,
-/// a byte per cell of a 2^26-cell board took 250 ms to copy and scan where k is a side's
-/// length.)
+/// a byte per cell of a 2^26-cell board took 130 to 400 ms to copy and scan where k is a
+/// side's length; the lines' rectangle is read from the board a word at a time, not copied.)
 struct View {
     /// The grid's shape (k is that of `lines`; the grid's own is 1) and its top-left corner
     /// on the board.
@@ -228,14 +228,35 @@ impl View {
     }
 
     /// The lines of the game's stones in the lines' rectangle, scoring the grid's cells. The
-    /// board is read a word (32 cells) at a time along each row of the rectangle.
+    /// board is read a word (32 cells) at a time along each row of the rectangle, unless the
+    /// game's history holds every stone and there are fewer stones than words to read (100
+    /// stones played on 8192 × 8192 with k = 8192: 2 million words).
     fn lines_of(&self, game: &Game) -> Result<Lines, Error> {
         let (cells, board_cols) = (game.board().cells(), self.board_cols as usize);
-        let (row0, col0) = (self.lines_row0, self.lines_col0);
+        let (row0, col0, rows, cols) =
+            (self.lines_row0, self.lines_col0, self.lines.rows(), self.lines.cols());
         let mut lines = Lines::new(self.lines, (self.row0 - row0, self.col0 - col0, self.grid.cols()))?;
-        for r in 0..self.lines.rows() {
+        let words = rows as usize * (cols as usize / 32 + 2);
+        if game.history().len() == game.move_count() && game.move_count() < words {
+            let (rows, cols) = (row0..row0 + rows, col0..col0 + cols);
+            let mut inside = Vec::new();
+            for &cell in game.history() {
+                let (r, c) = game.rules().row_col(cell as usize);
+                if rows.contains(&r) && cols.contains(&c) {
+                    inside.try_reserve(1)?;
+                    inside.push((r, c));
+                }
+            }
+            // `append` takes the stones in row-major order.
+            inside.sort_unstable();
+            for (r, c) in inside {
+                lines.append(r - row0, c - col0, cells.get(r as usize * board_cols + c as usize))?;
+            }
+            return Ok(lines);
+        }
+        for r in 0..rows {
             let start = (row0 + r) as usize * board_cols + col0 as usize;
-            let row = start..start + self.lines.cols() as usize;
+            let row = start..start + cols as usize;
             cells.for_each_stone_in(row, |cell, stone| lines.append(r, (cell - start) as u32, stone))?;
         }
         Ok(lines)
@@ -722,8 +743,15 @@ mod tests {
 
     /// A game of `moves` random moves near `(row, col)` (within 5 cells; fewer moves if the
     /// game ends first).
-    fn clustered(rules: Rules, (row, col): (u32, u32), moves: usize, rng: &mut Rng) -> Game {
+    fn clustered(rules: Rules, centre: (u32, u32), moves: usize, rng: &mut Rng) -> Game {
         let mut game = Game::new(rules).unwrap();
+        add_cluster(&mut game, centre, moves, rng);
+        game
+    }
+
+    /// Random moves near `(row, col)` on `game` until it holds `moves` stones (as `clustered`).
+    fn add_cluster(game: &mut Game, (row, col): (u32, u32), moves: usize, rng: &mut Rng) {
+        let rules = game.rules();
         let near = |x: u32, n: u32, r: usize| (x as usize + r).saturating_sub(5).min(n as usize - 1) as u32;
         // (Bounded tries: a cluster on a thin board can fill up.)
         for _ in 0..200 {
@@ -735,7 +763,6 @@ mod tests {
                 game.play(r, c).unwrap();
             }
         }
-        game
     }
 
     /// The candidates after a move, kept up from the parent's (most scores carried over,
@@ -843,7 +870,14 @@ mod tests {
             let rules = Rules::new(rows, cols, k).unwrap();
             for _ in 0..12 {
                 let centre = (rng.below(rows as usize) as u32, rng.below(cols as usize) as u32);
-                let game = clustered(rules, centre, 1 + rng.below(40), &mut rng);
+                let mut game = clustered(rules, centre, 1 + rng.below(40), &mut rng);
+                // Sometimes stones in the same rows or columns far away, outside the rectangles.
+                if rng.below(2) == 0 {
+                    let far =
+                        [(centre.0, (centre.1 + cols / 2) % cols), ((centre.0 + rows / 2) % rows, centre.1)];
+                    let moves = game.move_count() + 1 + rng.below(10);
+                    add_cluster(&mut game, far[rng.below(2)], moves, &mut rng);
+                }
                 let Some(mover) = game.to_move() else { continue };
                 let near =
                     |x: u32, n: u32, r: usize| (x as usize + r).saturating_sub(8).min(n as usize - 1) as u32;
