@@ -148,12 +148,14 @@ const _: () =
 /// loaded from text and not played since), on the rectangle around that square. The clock starts with the call
 /// and is read every 16 nodes, so a time budget is kept to within a few nodes, after the
 /// costs that come first: finding the stones (a game loaded from text is scanned), looking
-/// for wins and blocks, reading the rectangle and the lines and rating the moves. With a 10
-/// ms budget a call took 10 to 25 ms on a 4096 × 4096 board with 10 to 10^6 stones (played
-/// or loaded), 10 ms on 1000 × 1000 with 300 to 4,000 spread stones, 10 to 20 ms on 8192 ×
-/// 8192 and 1 × 2^26 with k the length of a side and 100 to 1,000 stones (up to 400 ms when
-/// the copy spanned k), and 10 ms on 1000 × 1000 with k = 1000 and 500,000 stones (110 to
-/// 146 ms while lines exactly k long were rated from their stones rather than their counts).
+/// for wins and blocks, reading the rectangle and the lines and rating the moves: 1 to 4 ms
+/// on mid-size boards, 8 to 15 ms on the most crowded or biggest boards measured below, so
+/// a 1 ms budget can take that long. With a 10 ms budget a call took 10 to 17 ms on a 4096 ×
+/// 4096 board with 10 to 10^6 stones (played or loaded), 10 ms on 1000 × 1000 with 300 to
+/// 4,000 spread stones, 10 to 16 ms on 8192 × 8192 and 1 × 2^26 with k the length of a side
+/// and 100 to 1,000 stones (up to 400 ms when the copy spanned k), and 10 ms on 1000 × 1000
+/// with k = 1000 and 500,000 stones (110 to 146 ms while lines exactly k long were rated
+/// from their stones rather than their counts).
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (both limits 0), `TTT_GAME_OVER`,
 /// `TTT_OUT_OF_MEMORY`. Never changes the game (it searches a copy); thread-safety as
