@@ -313,7 +313,9 @@ TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *o
  * when it draws, every move that still draws; when it loses, every move. `*out_count` is set
  * to the number of such moves whenever they could be computed; the cells are written only
  * when `capacity` suffices, else `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when
- * `capacity` is 0.
+ * `capacity` is 0. Where a pairing strategy proves a draw that every move keeps (big n,n,n
+ * boards), the moves are the legal moves, counted at once and written straight into the
+ * buffer: nothing is allocated, however big the board.
  *
  * Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_TOO_HARD` (same feasibility rule as
  * `ttt_game_best_move`, except that a pairing proof gives every move only when no answer is

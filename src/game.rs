@@ -168,6 +168,15 @@ impl Game {
         (0..len).map(move |i| first + i * step)
     }
 
+    /// How many moves `legal_moves` gives.
+    pub fn legal_move_count(&self) -> usize {
+        if self.outcome == Outcome::Pending {
+            self.rules().cells() - self.move_count()
+        } else {
+            0
+        }
+    }
+
     /// Empty cells in ascending order; none once the game is over.
     pub fn legal_moves(&self) -> impl Iterator<Item = usize> + Clone + '_ {
         let open = self.outcome == Outcome::Pending;

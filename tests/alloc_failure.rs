@@ -409,3 +409,27 @@ fn the_ai_fails_cleanly() {
         }
     }
 }
+
+/// In a draw proved by pairing on a big board, every legal move is optimal; the C ABI counts
+/// and lists them straight into the caller's buffer, with no allocation at all (it once built
+/// a list of every cell first: 512 MB on a 2^26-cell board, just to report the count).
+#[test]
+fn optimal_moves_of_a_proved_draw_allocate_nothing() {
+    let g = Handle::new(1000, 1000, 1000);
+    let mut cells = vec![77u32; 1_000_000];
+    let (mut count, mut legal_count) = (77, 77);
+    let legal = unsafe { ttt_game_legal_moves(g.0, cells.as_mut_ptr(), cells.len(), &mut legal_count) };
+    assert_eq!((legal, legal_count), (TTT_OK, 1_000_000));
+    let legal_cells = cells.clone();
+    cells.fill(77);
+    REFUSED.with(|r| r.set(false));
+    BUDGET.with(|b| b.set(Some(0)));
+    let sized = unsafe { ttt_game_optimal_moves(g.0, std::ptr::null_mut(), 0, &mut count) };
+    let sized_count = count;
+    let listed = unsafe { ttt_game_optimal_moves(g.0, cells.as_mut_ptr(), cells.len(), &mut count) };
+    BUDGET.with(|b| b.set(None));
+    assert!(!REFUSED.with(|r| r.get()), "an allocation was asked for");
+    assert_eq!((sized, sized_count), (TTT_BUFFER_TOO_SMALL, 1_000_000));
+    assert_eq!((listed, count), (TTT_OK, 1_000_000));
+    assert!(cells == legal_cells, "the optimal moves are not every legal move");
+}

@@ -7,7 +7,6 @@
 use super::pairing::{Blocked, Built, Partner};
 use super::Scored;
 use crate::error::Error;
-use crate::fallible::try_with_capacity;
 use crate::game::Game;
 use crate::rules::{Player, EMPTY};
 
@@ -65,14 +64,11 @@ pub fn best(game: &Game) -> Result<Option<Scored>, Error> {
     Ok(Some(Scored { cell, score: 0 }))
 }
 
-/// Every move that keeps a proved draw, ascending: all empty cells when the opponent has no
-/// open pair (none can lose then). `None` when not every move's value is proved: nothing is
-/// proved here, or the opponent has an open pair (only its other cell is proved).
-pub fn optimal(game: &Game) -> Result<Option<Vec<usize>>, Error> {
-    let Proof::Draw { owed: None } = proved(game)? else { return Ok(None) };
-    let mut out = try_with_capacity(game.rules().cells() - game.move_count())?;
-    out.extend(game.legal_moves());
-    Ok(Some(out))
+/// True when every move keeps a proved draw: the pairing proves a draw and the opponent has
+/// no open pair (no move can lose then). False when not every move's value is proved:
+/// nothing is proved here, or the opponent has an open pair (only its other cell is proved).
+pub fn every_move_draws(game: &Game) -> Result<bool, Error> {
+    Ok(matches!(proved(game)?, Proof::Draw { owed: None }))
 }
 
 /// The empty cell nearest the centre of the board (rings of growing radius; the lowest index

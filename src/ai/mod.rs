@@ -30,7 +30,7 @@ pub use level::{ai_move, Level};
 pub use search::{search, Budget};
 
 use crate::error::Error;
-use crate::fallible::try_collect;
+use crate::fallible::{try_collect, try_with_capacity};
 use crate::game::Game;
 use solve::{Root, Solver};
 
@@ -81,14 +81,39 @@ pub fn optimal_moves(game: &Game) -> Result<Vec<usize>, Error> {
 
 /// [`optimal_moves`] with a caller-chosen node budget.
 pub fn optimal_moves_within(game: &Game, max_nodes: u64) -> Result<Vec<usize>, Error> {
-    let (geo, root) = match Root::of(game) {
-        Err(Error::TooHard) => {
-            return drawn::optimal(game)?.map_or_else(|| endgame::optimal(game, max_nodes), Ok)
+    match optimal_set_within(game, max_nodes)? {
+        Optimal::These(cells) => Ok(cells),
+        Optimal::EveryLegalMove => {
+            let mut cells = try_with_capacity(game.legal_move_count())?;
+            cells.extend(game.legal_moves());
+            Ok(cells)
         }
+    }
+}
+
+/// What [`optimal_moves`] lists, with "every legal move" left unlisted: that is the answer
+/// in a proved draw on a big board, where the list of a 2^26-cell board's cells took 512 MB.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Optimal {
+    /// Every legal move keeps the value.
+    EveryLegalMove,
+    /// These cells, ascending.
+    These(Vec<usize>),
+}
+
+/// [`optimal_moves`] as an [`Optimal`].
+pub fn optimal_set(game: &Game) -> Result<Optimal, Error> {
+    optimal_set_within(game, SOLVE_NODES)
+}
+
+fn optimal_set_within(game: &Game, max_nodes: u64) -> Result<Optimal, Error> {
+    let (geo, root) = match Root::of(game) {
+        Err(Error::TooHard) if drawn::every_move_draws(game)? => return Ok(Optimal::EveryLegalMove),
+        Err(Error::TooHard) => return endgame::optimal(game, max_nodes).map(Optimal::These),
         other => other?,
     };
     let bits = Solver::new(&geo, max_nodes, root.empty(&geo))?.optimal(root)?;
     let mut cells = try_collect(bits.iter().map(|&b| geo.cell(b)))?;
     cells.sort_unstable();
-    Ok(cells)
+    Ok(Optimal::These(cells))
 }

@@ -72,7 +72,9 @@ pub unsafe extern "C" fn ttt_game_best_move(
 /// when it draws, every move that still draws; when it loses, every move. `*out_count` is set
 /// to the number of such moves whenever they could be computed; the cells are written only
 /// when `capacity` suffices, else `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when
-/// `capacity` is 0.
+/// `capacity` is 0. Where a pairing strategy proves a draw that every move keeps (big n,n,n
+/// boards), the moves are the legal moves, counted at once and written straight into the
+/// buffer: nothing is allocated, however big the board.
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_TOO_HARD` (same feasibility rule as
 /// `ttt_game_best_move`, except that a pairing proof gives every move only when no answer is
@@ -89,9 +91,16 @@ pub unsafe extern "C" fn ttt_game_optimal_moves(
         // SAFETY: see `game_ref`.
         let game = unsafe { game_ref(game) }?;
         out_ptr(out_count)?;
-        let cells = ai::optimal_moves(game)?;
-        // SAFETY: the buffer contract is the caller's, as documented.
-        unsafe { write_list(cells.iter().map(|&c| c as u32), out_cells, capacity, out_count) }
+        // SAFETY (both): the buffer contract is the caller's, as documented.
+        match ai::optimal_set(game)? {
+            ai::Optimal::EveryLegalMove => unsafe {
+                let moves = game.legal_moves().map(|c| c as u32);
+                write_list(game.legal_move_count(), moves, out_cells, capacity, out_count)
+            },
+            ai::Optimal::These(cells) => unsafe {
+                write_list(cells.len(), cells.iter().map(|&c| c as u32), out_cells, capacity, out_count)
+            },
+        }
     })
 }
 

@@ -300,7 +300,11 @@ pub unsafe extern "C" fn ttt_game_cells(
     out_count: *mut usize,
 ) -> TttStatus {
     // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
-    unsafe { with_game(game, |game| write_list(game.board().cells().iter(), out_cells, capacity, out_count)) }
+    unsafe {
+        with_game(game, |game| {
+            write_list(game.rules().cells(), game.board().cells().iter(), out_cells, capacity, out_count)
+        })
+    }
 }
 
 /// The moves played so far, oldest first, as cells `row * cols + col`. `*out_count` is set on
@@ -316,7 +320,9 @@ pub unsafe extern "C" fn ttt_game_moves(
 ) -> TttStatus {
     // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
     unsafe {
-        with_game(game, |game| write_list(game.history().iter().copied(), out_cells, capacity, out_count))
+        with_game(game, |game| {
+            write_list(game.history().len(), game.history().iter().copied(), out_cells, capacity, out_count)
+        })
     }
 }
 
@@ -334,7 +340,8 @@ pub unsafe extern "C" fn ttt_game_legal_moves(
     // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
     unsafe {
         with_game(game, |game| {
-            write_list(game.legal_moves().map(|c| c as u32), out_cells, capacity, out_count)
+            let moves = game.legal_moves().map(|c| c as u32);
+            write_list(game.legal_move_count(), moves, out_cells, capacity, out_count)
         })
     }
 }
@@ -355,7 +362,8 @@ pub unsafe extern "C" fn ttt_game_winning_line(
     // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
     unsafe {
         with_game(game, |game| {
-            write_list(game.winning_line().map(|c| c as u32), out_cells, capacity, out_count)
+            let line = game.winning_line().map(|c| c as u32);
+            write_list(line.clone().count(), line, out_cells, capacity, out_count)
         })
     }
 }

@@ -122,14 +122,17 @@ pub(crate) unsafe fn in_slice<'a, T>(p: *const T, len: usize) -> Result<&'a [T],
     Ok(unsafe { std::slice::from_raw_parts(p, len) })
 }
 
-/// Writes `items` to a caller buffer of `capacity` items. `*out_count` always receives
-/// `items.len()` (so a caller can size its buffer); the items are written only when they fit,
-/// else `TTT_BUFFER_TOO_SMALL`. `out` may be NULL when `capacity` is 0.
+/// Writes the `len` `items` to a caller buffer of `capacity` items. `*out_count` always
+/// receives `len` (so a caller can size its buffer); the items are written only when they fit,
+/// else `TTT_BUFFER_TOO_SMALL`. `out` may be NULL when `capacity` is 0. The count comes from
+/// the caller rather than from walking `items`, so asking for the size of a big list costs
+/// nothing (every legal move of a 2^26-cell board).
 ///
 /// # Safety
 /// `out` must be NULL or point to `capacity` writable items; `out_count` must be NULL or valid.
 pub(crate) unsafe fn write_list<T: Copy>(
-    items: impl Iterator<Item = T> + Clone,
+    len: usize,
+    items: impl Iterator<Item = T>,
     out: *mut T,
     capacity: usize,
     out_count: *mut usize,
@@ -138,13 +141,13 @@ pub(crate) unsafe fn write_list<T: Copy>(
     if out.is_null() && capacity > 0 {
         return Err(TTT_NULL_POINTER);
     }
-    let len = items.clone().count();
     // SAFETY: `out_count` is non-NULL and the caller promises it is writable.
     unsafe { *out_count = len };
     if len > capacity {
         return Err(TTT_BUFFER_TOO_SMALL);
     }
-    for (i, item) in items.enumerate() {
+    // (`take`: never more than `len` items, whatever `items` holds.)
+    for (i, item) in items.take(len).enumerate() {
         // SAFETY: i < len <= capacity, and the caller promises `capacity` writable items.
         unsafe { *out.add(i) = item };
     }
