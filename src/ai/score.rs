@@ -69,19 +69,13 @@ struct Line {
 }
 
 impl Line {
-    /// Records `stone` at `pos`, which `at` places among the stones kept (by their index).
-    fn add(
-        &mut self,
-        k: u32,
-        pos: u32,
-        stone: u8,
-        at: impl FnOnce(&[(u32, u8)]) -> usize,
-    ) -> Result<(), Error> {
+    /// Records `stone` at `pos`, which goes at index `at` among the stones kept.
+    fn add(&mut self, k: u32, at: usize, pos: u32, stone: u8) -> Result<(), Error> {
         if self.len == k {
             self.count[stone as usize] += 1;
         } else if self.len > k {
             self.stones.try_reserve(1)?;
-            self.stones.insert(at(&self.stones), (pos, stone));
+            self.stones.insert(at, (pos, stone));
         }
         Ok(())
     }
@@ -141,7 +135,7 @@ impl Lines {
             let (line, pos) = self.line_of(dir, (row, col));
             let line = &mut self.lines[dir as usize][line];
             debug_assert!(line.stones.last().is_none_or(|&(p, _)| p < pos));
-            line.add(self.rules.k(), pos, stone, |stones| stones.len())?;
+            line.add(self.rules.k(), line.stones.len(), pos, stone)?;
         }
         Ok(())
     }
@@ -152,6 +146,11 @@ impl Lines {
         // Indices fit in u32 (MAX_CELLS), and 32-bit division is the cheaper one.
         let (row, col) = (cell as u32 / cols, cell as u32 % cols);
         ((row, col), (row0 + row, col0 + col))
+    }
+
+    /// Stones in a row needed to win.
+    pub fn k(&self) -> u32 {
+        self.rules.k()
     }
 
     /// The directions in which a k-window fits on the rectangle; the others have no windows,
@@ -168,7 +167,7 @@ impl Lines {
         for dir in self.dirs() {
             let (line, pos) = self.line_of(dir, at);
             let line = &mut self.lines[dir as usize][line];
-            line.add(self.rules.k(), pos, stone, |stones| stones.partition_point(|&(p, _)| p < pos))?;
+            line.add(self.rules.k(), line.stones.partition_point(|&(p, _)| p < pos), pos, stone)?;
         }
         Ok(())
     }

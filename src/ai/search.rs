@@ -77,9 +77,9 @@ pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
     let view = View::around(game, stones)?;
     if game.move_count() <= CROWDED && view.grid.cells() <= LOCAL_CELLS {
         let s = Searcher::new(game, &view, budget, started)?;
-        let root = s.candidates(game, ROOT_RADIUS, view.whole_area())?;
+        let root = s.candidates(ROOT_RADIUS, view.whole_area())?;
         if root.len() <= MAX_ROOT_MOVES {
-            return s.run(game, mover, &view, view.whole_area(), &root, seed);
+            return s.run(mover, &view, view.whole_area(), &root, seed);
         }
     }
     search_locally(game, mover, stones, view, budget, started, seed)
@@ -89,9 +89,9 @@ pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
 /// every cell near a stone would take too long: a win anywhere, else a block anywhere (both
 /// found from the stones alone), else the search with its moves chosen within
 /// `FOCUS_RADIUS` of the last move (for a game loaded from text, of the stone nearest the
-/// middle of the stones' box), on rectangles wide enough around that square that every rating is exact (`View`).
-/// `stones` is the stones' box and `everywhere` the view around it, searched after all
-/// when every cell of that square is taken.
+/// middle of the stones' box), on rectangles wide enough around that square that every
+/// rating is exact (`View`). `stones` is the stones' box and `everywhere` the view around
+/// it, searched after all when every cell of that square is taken.
 fn search_locally(
     game: &Game,
     mover: u8,
@@ -142,8 +142,8 @@ fn search_in(
     seed: u64,
 ) -> Result<usize, Error> {
     let s = Searcher::new(game, view, budget, started)?;
-    let root = s.candidates(game, ROOT_RADIUS, area)?;
-    s.run(game, mover, view, area, &root, seed)
+    let root = s.candidates(ROOT_RADIUS, area)?;
+    s.run(mover, view, area, &root, seed)
 }
 
 /// A rectangle of a `View` (top, left, bottom, right, inclusive, in the view's rows and
@@ -254,13 +254,29 @@ impl View {
             }
             return Ok(lines);
         }
-        for r in 0..rows {
-            let start = (row0 + r) as usize * board_cols + col0 as usize;
-            let row = start..start + cols as usize;
-            cells.for_each_stone_in(row, |cell, stone| lines.append(r, (cell - start) as u32, stone))?;
-        }
+        stones_in_rect(game, (row0, col0), (rows, cols), |r, c, stone| lines.append(r, c, stone))?;
         Ok(lines)
     }
+}
+
+/// Calls `visit(row, col, stone)` on each stone of the rectangle of `game`'s board whose
+/// top-left corner is `(row0, col0)`, with the row and column in the rectangle, in row-major
+/// order, reading the board a word (32 cells) at a time along each row; stops at the first
+/// error.
+fn stones_in_rect(
+    game: &Game,
+    (row0, col0): (u32, u32),
+    (rows, cols): (u32, u32),
+    mut visit: impl FnMut(u32, u32, u8) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let (cells, board_cols) = (game.board().cells(), game.rules().cols() as usize);
+    for r in 0..rows {
+        let start = (row0 + r) as usize * board_cols + col0 as usize;
+        cells.for_each_stone_in(start..start + cols as usize, |cell, stone| {
+            visit(r, (cell - start) as u32, stone)
+        })?;
+    }
+    Ok(())
 }
 
 /// The stone nearest to `spot` (the most rows or columns apart, fewest first), the lowest
@@ -294,10 +310,9 @@ fn stone_box(game: &Game) -> Option<(u32, u32, u32, u32)> {
 /// One search: the position (played on and taken back as the tree is walked), the budget
 /// and how much of it is spent.
 struct Searcher {
-    /// The grid searched (see `View`) and its cells, a byte each; the win length.
+    /// The grid searched (see `View`) and its cells, a byte each.
     grid: Rules,
     cells: Vec<u8>,
-    k: u32,
     /// The grid's cells that held a stone when the search began, ascending: where
     /// `candidates` looks, rather than at every cell of a grid that may hold 2^20.
     stones: Vec<usize>,
@@ -315,50 +330,30 @@ impl Searcher {
     fn new(game: &Game, view: &View, budget: Budget, started: Instant) -> Result<Searcher, Error> {
         let grid = view.grid;
         let (mut cells, mut stones) = (try_filled(EMPTY, grid.cells())?, Vec::new());
-        // The board is read a word (32 cells) at a time along each of the grid's rows.
-        let (board, width) = (game.board().cells(), grid.cols() as usize);
-        for r in 0..grid.rows() as usize {
-            let start = (view.row0 as usize + r) * view.board_cols as usize + view.col0 as usize;
-            board.for_each_stone_in(start..start + width, |at, stone| {
-                let cell = r * width + at - start;
-                cells[cell] = stone;
-                stones.try_reserve(1)?;
-                stones.push(cell);
-                Ok::<(), Error>(())
-            })?;
-        }
+        stones_in_rect(game, (view.row0, view.col0), (grid.rows(), grid.cols()), |r, c, stone| {
+            let cell = r as usize * grid.cols() as usize + c as usize;
+            cells[cell] = stone;
+            stones.try_reserve(1)?;
+            stones.push(cell);
+            Ok(())
+        })?;
         let lines = view.lines_of(game)?;
         let empties = (game.rules().cells() - game.move_count()) as u32;
         let deadline = budget.max_time.and_then(|t| started.checked_add(t));
-        let k = game.rules().k();
-        Ok(Searcher { grid, cells, k, stones, lines, empties, nodes: 0, budget, deadline, aborted: false })
+        Ok(Searcher { grid, cells, stones, lines, empties, nodes: 0, budget, deadline, aborted: false })
     }
 
     /// Searches for `mover` from the `root` candidates of `area` (see `candidates`); the move
     /// as a cell of the board.
-    fn run(
-        mut self,
-        game: &Game,
-        mover: u8,
-        view: &View,
-        area: Area,
-        root: &[usize],
-        seed: u64,
-    ) -> Result<usize, Error> {
-        let tree = self.candidates(game, TREE_RADIUS, area)?;
+    fn run(mut self, mover: u8, view: &View, area: Area, root: &[usize], seed: u64) -> Result<usize, Error> {
+        let tree = self.candidates(TREE_RADIUS, area)?;
         Ok(view.to_board(self.root(mover, root, &tree, &mut Rng::new(seed))?))
     }
 
-    /// Empty cells of `area` within `radius` of a stone, ascending; the centre on an empty
-    /// board; every empty cell of `area` when none is near a stone.
-    fn candidates(&self, game: &Game, radius: u32, area: Area) -> Result<Vec<usize>, Error> {
+    /// Empty cells of `area` within `radius` of a stone, ascending; every empty cell of
+    /// `area` when none is near a stone. (`search` answers an empty board itself.)
+    fn candidates(&self, radius: u32, area: Area) -> Result<Vec<usize>, Error> {
         let mut out = Vec::new();
-        if game.move_count() == 0 {
-            let (r, c) = (self.grid.rows() / 2, self.grid.cols() / 2);
-            out.try_reserve_exact(1)?;
-            out.push(self.grid.index(r, c)?);
-            return Ok(out);
-        }
         // One bit per cell marks the candidates, read out in cell order at the end: linear in
         // the rectangle and the stones, where a list kept sorted by insertion moves its tail on
         // every insertion.
@@ -428,7 +423,7 @@ impl Searcher {
     /// True when a k-window through `cand` also holds `played` = (row, col), so that its
     /// score changes when a stone goes there.
     fn shares_a_window(&self, cand: &Candidate, played: (u32, u32)) -> bool {
-        let (k, cols) = (i64::from(self.k), self.grid.cols() as usize);
+        let (k, cols) = (i64::from(self.lines.k()), self.grid.cols() as usize);
         let dr = i64::from(cand.row) - i64::from(played.0);
         let dc = (cand.cell - cand.row as usize * cols) as i64 - i64::from(played.1);
         dr.abs() < k && dc.abs() < k && (dr == 0 || dc == 0 || dr == dc || dr == -dc)
@@ -787,7 +782,7 @@ mod tests {
                 let all = View::whole(&game).unwrap();
                 let mut s = Searcher::new(&game, &all, budget, Instant::now()).unwrap();
                 let me = game.to_move().unwrap().stone();
-                let mut cells = s.candidates(&game, 1 + rng.below(3) as u32, all.whole_area()).unwrap();
+                let mut cells = s.candidates(1 + rng.below(3) as u32, all.whole_area()).unwrap();
                 // A path of three moves deep, each from the candidates kept up so far.
                 let mut scored = s.score_all(&cells, me).unwrap();
                 for ply in 0..3u8 {
@@ -833,7 +828,7 @@ mod tests {
                 let all = View::whole(&game).unwrap();
                 let s = Searcher::new(&game, &all, Budget { max_nodes: 1, max_time: None }, Instant::now())
                     .unwrap();
-                let cells = s.candidates(&game, 1, all.whole_area()).unwrap();
+                let cells = s.candidates(1, all.whole_area()).unwrap();
                 let mut cands = s.score_all(&cells, mover.stone()).unwrap();
                 cands.truncate(rng.below(cands.len() + 1));
                 let (ply, eval) = (1 + rng.below(9) as i64, rng.below(2001) as i64 - 1000);

@@ -53,7 +53,8 @@ pub(super) fn winning_cell(game: &Game, stone: u8) -> Option<usize> {
 /// cell is found from some run this way: from the run before it when there is one, else
 /// from the run after it, which must then be k - 1 long. On a board of scattered stones most
 /// stones start a run of one, and cost three reads per direction: the cell before, the cell
-/// after and the one beyond.
+/// after and the one beyond. (Counting the runs with `Rules::walk` instead made the search's
+/// win look-ups 30 to 80% slower on 4096 × 4096 with 10^5 stones.)
 fn run_ends_that_win(game: &Game, cell: usize, dir: Dir, stone: u8) -> [Option<usize>; 2] {
     let (rules, cells) = (game.rules(), game.board().cells());
     let (k, (row, col), (dr, dc)) = (i64::from(rules.k()), rules.row_col(cell), dir.step());
