@@ -338,8 +338,9 @@ TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_
  * 15x15 and 19x19 with k = 5 (2,000 nodes in 4 ms), 1.4 on 100x100 and 1000x1000 with
  * k = 100 and 1000, where a line k long is rated from its stone counts. It works on a copy
  * of the rectangle around the stones (27 cells beyond them each way) and reads the rest of
- * their lines, k - 1 cells further, from the board a word (32 cells) at a time, so a few stones close together on a 4096 × 4096 board cost
- * what they cost on a small board, whatever k is. Where that rectangle would hold more than
+ * their lines, k - 1 cells further, from the board a word (32 cells) at a time, so a few
+ * stones close together on a 4096 × 4096 board cost what they cost on a small board,
+ * whatever k is. Where that rectangle would hold more than
  * 2^20 cells, the board more than 4,096 stones, or more than 8,192 empty cells lie within
  * two steps of a stone, it first takes a win, else blocks a loss, anywhere on the board
  * (found from the stones alone, or from the line counts where k is a whole row or column),

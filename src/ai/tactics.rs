@@ -113,8 +113,8 @@ mod tests {
         found
     }
 
-    /// Trying the cells next to the mover's stones finds the same winning cell as trying every
-    /// empty cell, on played and loaded games of many shapes (k = 1 and 2 included), for both
+    /// Trying the ends of the mover's runs finds the same winning cell as trying every empty
+    /// cell, on played and loaded games of many shapes (k = 1 and 2 included), for both
     /// players, whether or not a win exists.
     #[test]
     #[cfg_attr(miri, ignore)] // pure Rust, thousands of positions
