@@ -388,13 +388,7 @@ fn many_cells_near_spread_stones_make_the_search_local() {
     let mut rng = Rng::new(12);
     let mut near = 0;
     for _ in 0..10 {
-        let mut game = Game::new(rules).unwrap();
-        while game.move_count() < 1_500 {
-            let (r, c) = rules.row_col(rng.below(rules.cells()));
-            if game.board().cell(r, c) == 0 && game.play(r, c).unwrap() != Outcome::Pending {
-                game.undo().unwrap();
-            }
-        }
+        let game = random_stones(rules, 1_500, rng.next_u64());
         let mover = game.to_move().unwrap().stone();
         let forced = [completing_cells(&game, mover), completing_cells(&game, 3 - mover)].concat();
         let cell = search(&game, nodes(300), rng.next_u64()).unwrap();
