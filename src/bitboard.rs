@@ -274,12 +274,12 @@ pub fn read_dense_general(text: &[u8], n: usize) -> Result<Dense, Error> {
 }
 
 const LOW_BITS: u64 = 0x0101_0101_0101_0101;
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+pub(crate) const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
 /// The high bit of every byte of `v` that equals `b`, nothing else. Exact: no carry crosses a
 /// byte, since each byte adds at most 0x7F to at most 0x7F.
 #[inline(always)]
-fn bytes_equal(v: u64, b: u8) -> u64 {
+pub(crate) fn bytes_equal(v: u64, b: u8) -> u64 {
     let t = v ^ (LOW_BITS * u64::from(b));
     !(((t & !HIGH_BITS) + !HIGH_BITS) | t) & HIGH_BITS
 }

@@ -3,7 +3,7 @@
 
 use std::ffi::CStr;
 
-use crate::bitboard::{read_dense, read_dense_general, Dense, Layout, Stones};
+use crate::bitboard::{bytes_equal, read_dense, read_dense_general, Dense, Layout, Stones, HIGH_BITS};
 use crate::board::parse_cells;
 use crate::classic::{self, is_classic};
 use crate::error::Error;
@@ -131,38 +131,114 @@ impl Lines {
 }
 
 /// The lines of both players: `[X, O]`. Each maximal run of one player's stones in each
-/// direction is measured once, from the stone that starts it, so empty cells cost one look
-/// (eight at a time where a row is empty) and a sparse 4096 × 4096 board is read once, not
-/// walked four times.
+/// direction is measured once, from the stone that starts it. Away from a row's ends eight
+/// cells are tested at once, a byte each: which of them start a run (their neighbour before
+/// them in the direction differs) long enough to matter. Only those are walked; empty cells
+/// cost nothing more than the test. On a half-full 4096 × 4096 board, validation took 420 ms
+/// when each stone's neighbours were walked one by one through `Rules::run_at`, 110-130 ms so.
 pub fn find_lines(rules: &Rules, cells: &[u8]) -> [Lines; 2] {
     let mut lines = [Lines::default(), Lines::default()];
-    let (cols, k) = (rules.cols() as usize, rules.k());
-    for (r, row) in cells.chunks_exact(cols).enumerate() {
+    let (size, k) = ((rules.rows() as usize, rules.cols() as usize), rules.k() as usize);
+    // With k = 1 a line is one stone whichever its direction, so one direction finds them all
+    // (and a run of two or more stones, in any direction, leaves no common stone).
+    let live = Dir::ALL.map(|d| rules.span(d) as usize >= k && (k > 1 || d == Dir::East));
+    let mut add = |at: (usize, usize), dir: Dir, stone: u8| {
+        if let Some(len) = run_from(cells, size, at, dir, stone) {
+            lines[stone as usize - 1].add_run((at.0 as i64, at.1 as i64), dir, len as i64, k as i64);
+        }
+    };
+    for r in 0..size.0 {
+        let row = &cells[r * size.1..(r + 1) * size.1];
         let mut c = 0;
-        while c < cols {
-            // Eight empty cells at once: most of a big board.
-            if row.get(c..c + 8).is_some_and(|eight| eight.iter().all(|&s| s == EMPTY)) {
+        while c < size.1 {
+            // The cells two before and two after eight cells must be on the row.
+            if c >= 2 && c + 10 <= size.1 {
+                for (dir, mut starts) in run_starts(cells, size, (r, c), k, live) {
+                    while starts != 0 {
+                        let j = starts.trailing_zeros() as usize / 8;
+                        add((r, c + j), dir, row[c + j]);
+                        starts &= starts - 1;
+                    }
+                }
                 c += 8;
                 continue;
             }
-            let (stone, at) = (row[c], (r as u32, c as u32));
-            for dir in Dir::ALL.into_iter().filter(|&d| stone != EMPTY && rules.span(d) >= k) {
-                // One step each way first: most runs are a stone or two long, and a stone
-                // inside a run was counted from the run's start.
-                let (before, short) = rules.run_at(cells, at, dir, stone, 1);
-                if before > 0 {
-                    continue;
-                }
-                let len = if short < 2 { short } else { rules.run_at(cells, at, dir, stone, u32::MAX).1 };
-                lines[stone as usize - 1].add_run((r as i64, c as i64), dir, i64::from(len), i64::from(k));
+            for dir in Dir::ALL.into_iter().filter(|&d| row[c] != EMPTY && live[d as usize]) {
+                add((r, c), dir, row[c]);
             }
             c += 1;
         }
     }
     for l in &mut lines {
-        l.common = l.meet.map(|m| m.first.0 as usize * cols + m.first.1 as usize);
+        l.common = l.meet.map(|m| m.first.0 as usize * size.1 + m.first.1 as usize);
     }
     lines
+}
+
+/// For the eight cells (r, c) .. (r, c + 7), all with the two cells before and after them on
+/// the row: per live direction, the high bit of each cell's byte where a run that may reach k
+/// starts. That is a stone whose neighbour before it in the direction differs and whose next
+/// one (k >= 2) and the one after (k >= 3) hold the same stone. Every run of k or more
+/// starts at such a cell. Bytes hold 0, 1 or 2, so `x ^ y` is zero exactly when they agree.
+#[inline(always)]
+fn run_starts(
+    cells: &[u8],
+    (rows, cols): (usize, usize),
+    (r, c): (usize, usize),
+    k: usize,
+    live: [bool; 4],
+) -> impl Iterator<Item = (Dir, u64)> + '_ {
+    // Eight cells from (row, col); empty (zero) on a row off the board.
+    let eight = move |row: isize, col: usize| {
+        let at = usize::try_from(row).ok().filter(|&row| row < rows).map(|row| row * cols + col);
+        at.map_or(0, |at| u64::from_le_bytes(cells[at..at + 8].try_into().unwrap_or_default()))
+    };
+    let same = |a: u64, b: u64| bytes_equal(a ^ b, 0);
+    let cur = eight(r as isize, c);
+    let stones = !same(cur, 0) & HIGH_BITS;
+    Dir::ALL.into_iter().filter(move |&d| stones != 0 && live[d as usize]).map(move |dir| {
+        let (dr, dc) = dir.step();
+        let cell = |i: isize| eight(r as isize + i * dr as isize, (c as isize + i * dc as isize) as usize);
+        let mut starts = stones & !same(cur, cell(-1));
+        if k >= 2 {
+            starts &= same(cur, cell(1));
+        }
+        if k >= 3 {
+            starts &= same(cur, cell(2));
+        }
+        (dir, starts)
+    })
+}
+
+/// The length of the run of `stone` in `dir` that starts at (r, c) on a board of
+/// `(rows, cols)`, or `None` when the cell before (r, c) holds `stone` too: the run is
+/// measured once, from its first stone. Plain index steps, where the general `Rules::walk`
+/// checks both coordinates at every cell (a third of the time of a 4096 × 4096 board's
+/// validation).
+#[inline(always)]
+fn run_from(
+    cells: &[u8],
+    (rows, cols): (usize, usize),
+    (r, c): (usize, usize),
+    dir: Dir,
+    stone: u8,
+) -> Option<usize> {
+    // Cells on the board after (r, c) in `dir`, whether there is one before it, and the step.
+    let (ahead, behind, step) = match dir {
+        Dir::East => (cols - 1 - c, c > 0, 1),
+        Dir::South => (rows - 1 - r, r > 0, cols),
+        Dir::SouthEast => ((rows - 1 - r).min(cols - 1 - c), r > 0 && c > 0, cols + 1),
+        Dir::SouthWest => ((rows - 1 - r).min(c), r > 0 && c + 1 < cols, cols - 1),
+    };
+    let at = r * cols + c;
+    if behind && cells[at - step] == stone {
+        return None;
+    }
+    let mut len = 1;
+    while len <= ahead && cells[at + len * step] == stone {
+        len += 1;
+    }
+    Some(len)
 }
 
 /// What the rule needs to know about one player's lines.

@@ -341,11 +341,29 @@ fn naive_verdict(cells: &[u8], rows: usize, cols: usize, k: usize) -> TttVerdict
 #[test]
 fn validate_matches_the_naive_rule_on_random_boards() {
     let mut rng = Rng(99);
+    // Bitboard shapes, then shapes past them (scanned), with rows long enough for the scan's
+    // eight-cells-at-once test (12 columns or more) and every k from 1 to the whole row.
     let sizes =
         [(3, 3, 3), (4, 4, 3), (5, 5, 3), (5, 5, 4), (6, 7, 4), (3, 8, 3), (8, 3, 3), (7, 7, 5), (5, 9, 2)];
+    let scanned = [
+        (9, 9, 4),
+        (12, 12, 1),
+        (2, 20, 2),
+        (13, 17, 3),
+        (11, 19, 5),
+        (3, 30, 3),
+        (20, 12, 4),
+        (1, 40, 3),
+        (40, 1, 3),
+        (16, 16, 16),
+        (4, 33, 33),
+        (17, 13, 2),
+    ];
     let mut verdicts = HashSet::new();
-    for (rows, cols, k) in sizes {
-        for _ in 0..4000 {
+    for (rows, cols, k, boards) in
+        sizes.map(|(r, c, k)| (r, c, k, 4000)).into_iter().chain(scanned.map(|(r, c, k)| (r, c, k, 600)))
+    {
+        for _ in 0..boards {
             let n = rows * cols;
             let o = rng.pick(n / 2 + 1);
             let x = (o + rng.pick(3)).saturating_sub(rng.pick(2)).min(n - o);
