@@ -1,11 +1,11 @@
 //! A game in progress: the board, whose turn it is, the outcome, and undo/redo history.
 
-use crate::board::{parse_cells, Board};
+use crate::board::{count_stones, parse_cells, Board};
 use crate::error::Error;
 use crate::fallible::try_copy;
 use crate::inline_vec::InlineVec;
 use crate::rules::{Player, Rules, EMPTY};
-use crate::validate::{find_lines, verdict, Verdict};
+use crate::validate::{find_lines, verdict_of_lines, Verdict};
 use std::fmt::Write;
 
 /// How a game stands.
@@ -73,9 +73,15 @@ impl Game {
     /// An empty game. Inlined, so the C constructor builds it in place in the handle.
     #[inline(always)]
     pub fn new(rules: Rules) -> Result<Game, Error> {
+        Game::with_board(Board::new(rules)?)
+    }
+
+    /// A game of no moves yet on `board`, X to start.
+    #[inline(always)]
+    fn with_board(board: Board) -> Result<Game, Error> {
         Ok(Game {
-            board: Board::new(rules)?,
-            history: InlineVec::with_capacity(rules.cells().min(256))?,
+            history: InlineVec::with_capacity(board.rules().cells().min(256))?,
+            board,
             redo: Vec::new(),
             first: Player::X,
             outcome: Outcome::Pending,
@@ -301,12 +307,19 @@ impl Game {
     /// not decimal numbers), the `Rules::new` errors for a bad size, `UnreachableBoard` when
     /// the stones and the side to move cannot arise in a legal game.
     pub fn from_text(text: &[u8]) -> Result<Game, Error> {
-        let mut parts = text.split(|&b| b == b':');
-        let (Some(head), Some(body), Some(turn), None) =
-            (parts.next(), parts.next(), parts.next(), parts.next())
+        // Three parts split by ':'. The head and the turn are found from the two ends, and the
+        // board (nearly all of the text) is searched for a ':' with `contains`, a word at a
+        // time, where splitting the text went through it a byte at a time.
+        let (Some(head_end), Some(turn_at)) =
+            (text.iter().position(|&b| b == b':'), text.iter().rposition(|&b| b == b':'))
         else {
             return Err(Error::Parse);
         };
+        let (head, turn) = (&text[..head_end], &text[turn_at + 1..]);
+        let body = text.get(head_end + 1..turn_at).ok_or(Error::Parse)?;
+        if body.contains(&b':') {
+            return Err(Error::Parse);
+        }
         let mut dims = head.split(|&b| b == b',').map(parse_u32);
         let (Some(rows), Some(cols), Some(k), None) = (dims.next(), dims.next(), dims.next(), dims.next())
         else {
@@ -318,39 +331,28 @@ impl Game {
             b"O" => Player::O,
             _ => return Err(Error::Parse),
         };
-        let mut cells = Vec::new();
-        cells.try_reserve_exact(rules.cells())?;
-        cells.resize(rules.cells(), EMPTY);
-        parse_cells(body, &mut cells)?;
-        Game::from_position(rules, cells, next)
+        Game::from_position(rules, parse_cells(body, rules.cells())?, next)
     }
 
-    fn from_position(rules: Rules, mut cells: Vec<u8>, next: Player) -> Result<Game, Error> {
-        let x = cells.iter().filter(|&&c| c == 1).count();
-        let o = cells.iter().filter(|&&c| c == 2).count();
+    fn from_position(rules: Rules, cells: Vec<u8>, next: Player) -> Result<Game, Error> {
+        let [x, o] = count_stones(&cells);
         let first = match (x.cmp(&o), next) {
             (std::cmp::Ordering::Equal, p) => p,
             (std::cmp::Ordering::Greater, Player::O) => Player::X,
             (std::cmp::Ordering::Less, Player::X) => Player::O,
             _ => return Err(Error::UnreachableBoard),
         };
-        // The validity rule assumes X started; when O did, judge the colour-swapped board.
-        let swap = |c: &mut u8| *c = [0, 2, 1][*c as usize];
-        if first == Player::O {
-            cells.iter_mut().for_each(swap);
-        }
-        if verdict(&rules, &cells) != Verdict::Valid {
+        // The validity rule is written for X starting; when O did, the players swap roles.
+        let lines = find_lines(&rules, &cells);
+        let (starter, other) = (first as usize - 1, first.other() as usize - 1);
+        if verdict_of_lines([[x, o][starter], [x, o][other]], &[lines[starter], lines[other]])
+            != Verdict::Valid
+        {
             return Err(Error::UnreachableBoard);
         }
-        let lines = find_lines(&rules, &cells);
-        if first == Player::O {
-            cells.iter_mut().for_each(swap);
-        }
-        let mut game = Game::new(rules)?;
-        game.board = Board::from_cells(rules, &cells)?;
+        let mut game = Game::with_board(Board::from_cells(rules, &cells)?)?;
         game.first = first;
-        // Swapped or not, index 0 is the starter's lines and index 1 the other player's.
-        for (l, player) in lines.iter().zip([first, first.other()]) {
+        for (l, player) in lines.iter().zip([Player::X, Player::O]) {
             if let Some(cell) = l.common {
                 game.outcome = Outcome::Won(player);
                 game.win = Some(cell);

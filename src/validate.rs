@@ -4,7 +4,7 @@
 use std::ffi::CStr;
 
 use crate::bitboard::{bytes_equal, read_dense, read_dense_general, Dense, Layout, Stones, HIGH_BITS};
-use crate::board::parse_cells;
+use crate::board::{count_stones, parse_cells};
 use crate::classic::{self, is_classic};
 use crate::error::Error;
 use crate::rules::{Dir, Rules, EMPTY};
@@ -291,14 +291,19 @@ pub fn verdict(rules: &Rules, cells: &[u8]) -> Verdict {
 
 /// `verdict` by walking every line of the board (any size; used past the bitboard limit).
 pub fn verdict_scan(rules: &Rules, cells: &[u8]) -> Verdict {
-    let x = cells.iter().filter(|&&c| c == 1).count();
-    let o = cells.iter().filter(|&&c| c == 2).count();
+    let counts = count_stones(cells);
     // As on bitboards: no need to look for lines when the counts decide.
-    if let Some(v) = count_verdict(x, o) {
+    if let Some(v) = count_verdict(counts[0], counts[1]) {
         return v;
     }
-    let facts = find_lines(rules, cells).map(|l| LineFacts { any: l.any, common: l.common.is_some() });
-    rule(x, o, facts[0], facts[1])
+    verdict_of_lines(counts, &find_lines(rules, cells))
+}
+
+/// The exact rule of SPEC §4 from what `count_stones` and `find_lines` found, both given as
+/// `[player who moved first, the other]` (`[X, O]` when X started).
+pub fn verdict_of_lines(counts: [usize; 2], lines: &[Lines; 2]) -> Verdict {
+    let facts = lines.map(|l| LineFacts { any: l.any, common: l.common.is_some() });
+    rule(counts[0], counts[1], facts[0], facts[1])
 }
 
 /// The rule on bitboards: a stone lies on every line exactly when removing it leaves none.
@@ -359,9 +364,5 @@ pub fn validate(text: &[u8], rules: &Rules) -> Result<Verdict, Error> {
             None => verdict_text(rules, text, rules.cells()),
         };
     }
-    let mut cells = Vec::new();
-    cells.try_reserve_exact(rules.cells())?;
-    cells.resize(rules.cells(), EMPTY);
-    parse_cells(text, &mut cells)?;
-    Ok(verdict_scan(rules, &cells))
+    Ok(verdict_scan(rules, &parse_cells(text, rules.cells())?))
 }
