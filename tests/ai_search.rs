@@ -494,6 +494,18 @@ fn a_time_budget_is_kept_on_a_crowded_board_whose_lines_are_k_long() {
     assert!(best < Duration::from_millis(60), "{best:?}");
 }
 
+/// A time budget is kept on 1000 x 1000 with k = 500 and 500,000 stones, where the lines are
+/// longer than k and every window holds both players' stones: the win look-up counts each
+/// line's stones and skips the lines short of k - 1, and the lines that no window can use keep
+/// no stones (65 to 150 ms for a 10 ms budget when both went through every stone).
+#[test]
+#[cfg_attr(miri, ignore)] // half a million moves
+fn a_time_budget_is_kept_on_a_crowded_board_whose_lines_are_longer_than_k() {
+    let game = random_stones(Rules::new(1000, 1000, 500).unwrap(), 500_000, 11);
+    let best = best_of_three_10ms_searches(&game);
+    assert!(best < Duration::from_millis(60), "{best:?}");
+}
+
 /// Wins of the search (with `budget` nodes) over `games` games on 15,15,5, alternating starts.
 fn match_wins(opponent: fn(&Game, &mut Rng) -> usize, games: u64, budget: u64) -> u64 {
     let mut won = 0;

@@ -230,7 +230,9 @@ impl View {
     /// The lines of the game's stones in the lines' rectangle, scoring the grid's cells. The
     /// board is read a word (32 cells) at a time along each row of the rectangle, unless the
     /// game's history holds every stone and there are fewer stones than words to read (100
-    /// stones played on 8192 × 8192 with k = 8192: 2 million words).
+    /// stones played on 8192 × 8192 with k = 8192: 2 million words). Where lines are longer
+    /// than k, the stones are read twice: first to survey the lines (`Lines::survey`), then
+    /// to record them.
     fn lines_of(&self, game: &Game) -> Result<Lines, Error> {
         let (cells, board_cols) = (game.board().cells(), self.board_cols as usize);
         let (row0, col0, rows, cols) =
@@ -247,12 +249,26 @@ impl View {
                     inside.push((r, c));
                 }
             }
-            // `append` takes the stones in row-major order.
+            // `survey` and `append` take the stones in row-major order.
             inside.sort_unstable();
-            for (r, c) in inside {
-                lines.append(r - row0, c - col0, cells.get(r as usize * board_cols + c as usize))?;
+            let stones = inside
+                .iter()
+                .map(|&(r, c)| (r - row0, c - col0, cells.get(r as usize * board_cols + c as usize)));
+            if lines.has_long_lines() {
+                stones.clone().for_each(|(r, c, stone)| lines.survey(r, c, stone));
+                lines.close_survey()?;
+            }
+            for (r, c, stone) in stones {
+                lines.append(r, c, stone)?;
             }
             return Ok(lines);
+        }
+        if lines.has_long_lines() {
+            stones_in_rect(game, (row0, col0), (rows, cols), |r, c, stone| {
+                lines.survey(r, c, stone);
+                Ok(())
+            })?;
+            lines.close_survey()?;
         }
         stones_in_rect(game, (row0, col0), (rows, cols), |r, c, stone| lines.append(r, c, stone))?;
         Ok(lines)
