@@ -176,16 +176,21 @@ impl Lines {
         self.dirs().any(|d| self.rules.span(d) > self.rules.k())
     }
 
-    /// Ends the survey: marks the dead lines and makes room for the others' stones.
-    pub fn close_survey(&mut self) -> Result<(), Error> {
+    /// Ends the survey: marks the dead lines and makes room for the others' stones. False
+    /// when no line keeps anything (every line is dead, or shorter than k): then `append`
+    /// would change nothing, and need not be called.
+    pub fn close_survey(&mut self) -> Result<bool, Error> {
         let k = self.rules.k();
-        for line in self.lines.iter_mut().flatten().filter(|l| l.len > k) {
-            line.dead = !line.open && line.last.iter().all(|&last| line.first + line.len - last < k);
+        let mut keeps = false;
+        for line in self.lines.iter_mut().flatten().filter(|l| l.len >= k) {
+            line.dead =
+                line.len > k && !line.open && line.last.iter().all(|&last| line.first + line.len - last < k);
             if !line.dead {
-                line.stones.try_reserve_exact(line.seen as usize)?;
+                line.stones.try_reserve_exact(if line.len > k { line.seen as usize } else { 0 })?;
+                keeps = true;
             }
         }
-        Ok(())
+        Ok(keeps)
     }
 
     /// Records `stone` on (row, col) of the rectangle, which must come after every stone
@@ -402,6 +407,33 @@ mod tests {
         lines
     }
 
+    /// A survey that finds every line longer than k dead still has the lines exactly k long
+    /// recorded: on 6 x 9 with k = 6, rows alternating X and O (every window of a row holds
+    /// both) around a column of X one stone short of k.
+    #[test]
+    fn a_survey_that_kills_every_long_line_keeps_the_lines_k_long() {
+        let rules = Rules::new(6, 9, 6).unwrap();
+        let cells: Vec<u8> = (0..rules.cells())
+            .map(|i| match rules.row_col(i) {
+                (2, 4) => 0,
+                (_, 4) => 1,
+                (r, c) => 1 + ((r + c) % 2) as u8,
+            })
+            .collect();
+        let mut lines = Lines::new(rules, (0, 0, rules.cols())).unwrap();
+        let stones = (0..rules.cells()).filter(|&i| cells[i] != 0).map(|i| (rules.row_col(i), cells[i]));
+        stones.clone().for_each(|((r, c), stone)| lines.survey(r, c, stone));
+        assert!(lines.close_survey().unwrap(), "the columns and short diagonals are kept");
+        assert!(lines.lines[Dir::East as usize].iter().all(|l| l.dead));
+        stones.for_each(|((r, c), stone)| lines.append(r, c, stone).unwrap());
+        let cell = rules.index(2, 4).unwrap();
+        for me in [1, 2] {
+            let want = score_by_walking(rules, &cells, &weights(6), cell, me);
+            assert_eq!(lines.score(cell, me), want);
+        }
+        assert!(lines.score(cell, 1).wins);
+    }
+
     /// Each line's length is the number of cells `line_of` puts on it, and its first
     /// position the least of theirs.
     #[test]
@@ -430,7 +462,7 @@ mod tests {
     #[cfg_attr(miri, ignore)] // pure Rust, thousands of positions
     fn a_grid_inside_a_part_of_the_board_is_scored_as_on_the_whole_board() {
         let mut rng = Rng::new(12);
-        let (mut smaller, mut dead, mut open) = (0, 0, 0);
+        let (mut smaller, mut dead, mut open, mut all_dead) = (0, 0, 0, 0);
         for (rows, cols, k) in [(20, 20, 5), (9, 30, 4), (30, 9, 6), (1, 40, 7), (25, 25, 1), (16, 16, 16)] {
             let board = Rules::new(rows, cols, k).unwrap();
             let below = |rng: &mut Rng, n: u32| rng.below(n as usize) as u32;
@@ -454,14 +486,17 @@ mod tests {
                     .map(|(r, c)| (r - row0, c - col0, cells[board.index(r, c).unwrap()]))
                     .filter(|&(.., stone)| stone != 0)
                     .collect();
+                let mut keeps = true;
                 if rng.below(2) == 0 && lines.has_long_lines() {
                     stones.iter().for_each(|&(r, c, stone)| lines.survey(r, c, stone));
-                    lines.close_survey().unwrap();
+                    keeps = lines.close_survey().unwrap();
                     let long = lines.lines.iter().flatten().filter(|l| l.len > k);
                     let n = long.clone().filter(|l| l.dead).count();
-                    (dead, open) = (dead + n, open + long.count() - n);
+                    (dead, open, all_dead) =
+                        (dead + n, open + long.count() - n, all_dead + usize::from(!keeps));
                 }
-                for (r, c, stone) in stones {
+                // As `View::lines_of` does: nothing to record when no line keeps anything.
+                for &(r, c, stone) in stones.iter().filter(|_| keeps) {
                     lines.append(r, c, stone).unwrap();
                 }
                 let on_board = |cell: usize| {
@@ -492,7 +527,10 @@ mod tests {
             }
         }
         assert!(smaller > 100, "the part was rarely smaller than the board: {smaller}");
-        assert!(dead > 300 && open > 300, "surveyed lines: {dead} dead, {open} open");
+        assert!(
+            dead > 300 && open > 300 && all_dead > 3,
+            "surveyed: {dead} dead, {open} open, {all_dead} all dead"
+        );
     }
 
     /// The sweep from stone to stone agrees with walking every window, for every empty cell

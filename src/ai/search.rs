@@ -232,7 +232,7 @@ impl View {
     /// game's history holds every stone and there are fewer stones than words to read (100
     /// stones played on 8192 × 8192 with k = 8192: 2 million words). Where lines are longer
     /// than k, the stones are read twice: first to survey the lines (`Lines::survey`), then
-    /// to record them.
+    /// to record them, unless the survey found every line dead.
     fn lines_of(&self, game: &Game) -> Result<Lines, Error> {
         let (cells, board_cols) = (game.board().cells(), self.board_cols as usize);
         let (row0, col0, rows, cols) =
@@ -256,7 +256,9 @@ impl View {
                 .map(|&(r, c)| (r - row0, c - col0, cells.get(r as usize * board_cols + c as usize)));
             if lines.has_long_lines() {
                 stones.clone().for_each(|(r, c, stone)| lines.survey(r, c, stone));
-                lines.close_survey()?;
+                if !lines.close_survey()? {
+                    return Ok(lines);
+                }
             }
             for (r, c, stone) in stones {
                 lines.append(r, c, stone)?;
@@ -268,7 +270,9 @@ impl View {
                 lines.survey(r, c, stone);
                 Ok(())
             })?;
-            lines.close_survey()?;
+            if !lines.close_survey()? {
+                return Ok(lines);
+            }
         }
         stones_in_rect(game, (row0, col0), (rows, cols), |r, c, stone| lines.append(r, c, stone))?;
         Ok(lines)
