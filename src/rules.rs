@@ -160,6 +160,43 @@ impl Rules {
         (index / self.cols, index % self.cols)
     }
 
+    /// The board's lines in `dir`, each numbered (`line_through`): the rows, the columns, or
+    /// the rows + cols - 1 diagonals.
+    pub fn line_count(&self, dir: Dir) -> usize {
+        let (rows, cols) = (self.rows as usize, self.cols as usize);
+        [rows, cols, rows + cols - 1, rows + cols - 1][dir as usize]
+    }
+
+    /// Which line of `dir` holds (row, col), and the cell's position along it, growing by one
+    /// per step in `dir`: rows are numbered from the top, columns from the left, ↘ diagonals
+    /// by col - row + rows - 1 and ↙ ones by row + col; a position is the column along a
+    /// row, else the row.
+    #[inline]
+    pub fn line_through(&self, dir: Dir, (row, col): (u32, u32)) -> (usize, u32) {
+        let last_row = self.rows as usize - 1;
+        match dir {
+            Dir::East => (row as usize, col),
+            Dir::South => (col as usize, row),
+            Dir::SouthEast => (col as usize + last_row - row as usize, row),
+            Dir::SouthWest => (row as usize + col as usize, row),
+        }
+    }
+
+    /// The first position (`line_through`) and the length of line `line` of `dir`.
+    pub fn line_extent(&self, dir: Dir, line: usize) -> (u32, u32) {
+        let (rows, cols) = (self.rows as usize, self.cols as usize);
+        // A diagonal starts on the first row or column and ends on the last; a ↘ one starts on
+        // the first column below the first row, a ↙ one on the last column.
+        let diagonal = (line + 1).min(rows + cols - 1 - line).min(rows).min(cols);
+        let (first, len) = match dir {
+            Dir::East => (0, cols),
+            Dir::South => (0, rows),
+            Dir::SouthEast => ((rows - 1).saturating_sub(line), diagonal),
+            Dir::SouthWest => (line.saturating_sub(cols - 1), diagonal),
+        };
+        (first as u32, len as u32)
+    }
+
     /// Length of the longest line in direction `dir`. A direction whose longest line is shorter
     /// than `k` can never win, which lets every check skip it.
     pub fn span(&self, dir: Dir) -> u32 {

@@ -48,7 +48,7 @@ pub(super) struct Lines {
     /// The grid: its top-left corner in the rectangle, and its width. Cells are given as the
     /// grid's row-major indices.
     grid: (u32, u32, u32),
-    /// Per direction (→ ↓ ↘ ↙), per line (`line_of`).
+    /// Per direction (→ ↓ ↘ ↙), per line (`Rules::line_through`).
     lines: [Vec<Line>; 4],
 }
 
@@ -62,7 +62,7 @@ pub(super) struct Lines {
 struct Line {
     /// Cells in the line.
     len: u32,
-    /// The position (`Lines::line_of`) of its first cell: a diagonal's positions are rows.
+    /// The position (`Rules::line_through`) of its first cell: a diagonal's positions are rows.
     first: u32,
     /// Stones of each player on a line exactly k long (indexed by stone; 0 unused).
     count: [u32; 3],
@@ -127,22 +127,12 @@ impl Lines {
     /// The empty lines of `rules`' rectangle, for a grid (`grid_row0`, `grid_col0`,
     /// `grid_cols`) that lies in it.
     pub fn new(rules: Rules, grid: (u32, u32, u32)) -> Result<Lines, Error> {
-        let (rows, cols) = (rules.rows() as usize, rules.cols() as usize);
-        let diagonals = rows + cols - 1;
         let mut out = Lines { rules, grid, lines: Default::default() };
         for dir in out.dirs() {
-            let count = [rows, cols, diagonals, diagonals][dir as usize];
             let lines = &mut out.lines[dir as usize];
-            lines.try_reserve_exact(count)?;
-            lines.extend((0..count).map(|i| {
-                // Diagonal i (numbered as in `line_of`) starts on the first row or column and
-                // ends on the last.
-                let diagonal = (i + 1).min(diagonals - i).min(rows).min(cols);
-                let len = [cols, rows, diagonal, diagonal][dir as usize] as u32;
-                // A ↘ diagonal starts on the first column below the first row, a ↙ one on the
-                // last column.
-                let first =
-                    [0, 0, (rows - 1).saturating_sub(i), i.saturating_sub(cols - 1)][dir as usize] as u32;
+            lines.try_reserve_exact(rules.line_count(dir))?;
+            lines.extend((0..rules.line_count(dir)).map(|i| {
+                let (first, len) = rules.line_extent(dir, i);
                 Line { len, first, last: [first; 2], ..Line::default() }
             }));
         }
@@ -249,15 +239,9 @@ impl Lines {
     }
 
     /// Which line of `dir` holds (row, col) of the rectangle, and the cell's position along it
-    /// (growing by one per step in `dir`).
-    fn line_of(&self, dir: Dir, (row, col): (u32, u32)) -> (usize, u32) {
-        let last_row = self.rules.rows() as usize - 1;
-        match dir {
-            Dir::East => (row as usize, col),
-            Dir::South => (col as usize, row),
-            Dir::SouthEast => (col as usize + last_row - row as usize, row),
-            Dir::SouthWest => (row as usize + col as usize, row),
-        }
+    /// (`Rules::line_through`).
+    fn line_of(&self, dir: Dir, at: (u32, u32)) -> (usize, u32) {
+        self.rules.line_through(dir, at)
     }
 
     /// How many steps the rectangle allows from (row, col) against and along `dir`.

@@ -32,9 +32,9 @@ pub(super) fn winning_cell(game: &Game, stone: u8) -> Option<usize> {
     if walked == [false; 4] {
         return best;
     }
-    let short = ShortLines::count(game, stone, walked);
-    // Directions where every line is short of k - 1 stones have no winning cell at all.
-    let walked = Dir::ALL.map(|d| walked[d as usize] && !short.all_short(d));
+    let closed = ClosedLines::find(game, stone, walked);
+    // Directions where the player can complete no line have no winning cell at all.
+    let walked = Dir::ALL.map(|d| walked[d as usize] && !closed.all_closed(d));
     if walked == [false; 4] {
         return best;
     }
@@ -44,8 +44,8 @@ pub(super) fn winning_cell(game: &Game, stone: u8) -> Option<usize> {
         if cells.get(cell) != stone || best.is_some_and(|b| cell >= b + reach_back) {
             return;
         }
-        let (row, col) = rules.row_col(cell);
-        for dir in Dir::ALL.into_iter().filter(|&d| walked[d as usize] && !short.is_short(d, row, col)) {
+        let at = rules.row_col(cell);
+        for dir in Dir::ALL.into_iter().filter(|&d| walked[d as usize] && !closed.is_closed(d, at)) {
             for win in run_ends_that_win(game, cell, dir, stone).into_iter().flatten() {
                 best = Some(best.map_or(win, |b| b.min(win)));
             }
@@ -54,75 +54,112 @@ pub(super) fn winning_cell(game: &Game, stone: u8) -> Option<usize> {
     best
 }
 
-/// The lines, in the walked directions, where one player has fewer than k - 1 stones: no
-/// stone can complete k there. Counted only where that is likely to pay: when the player's
-/// stones are too few for their lines to hold k - 1 on average, yet at least as many as the
-/// lines, so that the counts take no more memory than the stones take time. With k = 500 on
-/// a half-full 1000 × 1000 board every line is short: the look-up for one player went from
-/// 25 ms of run ends to a 3 ms count.
-struct ShortLines {
-    /// Per direction (→ ↓ ↘ ↙), the player's stones on each of its lines (see `line`); empty
-    /// for a direction not counted.
-    counts: [Vec<u32>; 4],
-    rows: u32,
+/// The lines, in the walked directions, where one player cannot complete k: fewer than k - 1
+/// of their stones, or no stretch of k cells free of the opponent's. Looked for only where
+/// that may pay, so that the look costs no more than the pass over the stones it may save:
+/// - where the lines are no more than the stones (they take no more memory);
+/// - and the stones are too few for k - 1 a line on average, or the opponent's too many for
+///   a stretch of k free cells to be common.
+///
+/// The stretches need the stones in order along each line: the board is read row by row when
+/// its words are no more than its stones; otherwise the stones come from the game's history
+/// (when shorter), and only the counts are taken. With k = 500 on a half-full 1000 × 1000
+/// board every line is closed by both tests, with k = 100 and 300,000 stones by the second:
+/// a look-up there took 16 to 25 ms trying the ends of every run.
+struct ClosedLines {
+    /// Per direction (→ ↓ ↘ ↙), per line (`Rules::line_through`); empty for a direction not
+    /// looked at.
+    lines: [Vec<LineFacts>; 4],
     k: u32,
+    rules: crate::rules::Rules,
 }
 
-impl ShortLines {
-    /// Counts `stone`'s stones per line in the directions of `walked` where it may pay.
-    fn count(game: &Game, stone: u8, walked: [bool; 4]) -> ShortLines {
+/// What `ClosedLines` learns about one line.
+#[derive(Clone, Copy)]
+struct LineFacts {
+    /// The player's stones on the line.
+    mine: u32,
+    /// One past the position of the opponent's last stone so far (the line's first position
+    /// before any).
+    after_theirs: u32,
+    /// A stretch of k cells free of the opponent's stones was seen (or cannot be looked for).
+    free: bool,
+}
+
+impl ClosedLines {
+    fn find(game: &Game, stone: u8, walked: [bool; 4]) -> ClosedLines {
         let rules = game.rules();
-        let (rows, cols, k) = (rules.rows(), rules.cols(), rules.k());
-        let mut short = ShortLines { counts: Default::default(), rows, k };
-        let lines = [rows, cols, rows + cols - 1, rows + cols - 1].map(|n| n as usize);
-        let stones = game.move_count() / 2;
+        let (k, cells, stones) = (rules.k() as usize, rules.cells(), game.move_count());
+        let mut out = ClosedLines { lines: Default::default(), k: rules.k(), rules };
+        let in_order = cells / 32 <= stones;
         for d in Dir::ALL.into_iter().filter(|&d| walked[d as usize]) {
-            let n = lines[d as usize];
+            let n = rules.line_count(d);
+            let few = stones / 2 < (k - 1) * n;
+            let crowded = in_order && (k - 1) * (stones / 2) >= cells;
             // Only a shortcut: without the memory, every stone is tried.
-            if n <= stones
-                && stones < (k as usize - 1) * n
-                && short.counts[d as usize].try_reserve_exact(n).is_ok()
-            {
-                short.counts[d as usize].resize(n, 0);
+            if n <= stones && (few || crowded) && out.lines[d as usize].try_reserve_exact(n).is_ok() {
+                out.lines[d as usize].extend((0..n).map(|line| {
+                    let after_theirs = rules.line_extent(d, line).0;
+                    LineFacts { mine: 0, after_theirs, free: !in_order }
+                }));
             }
         }
-        let counted = short.counts.each_ref().map(|c| !c.is_empty());
-        if counted != [false; 4] {
-            // The game's own choice of source: its history when that is shorter than a read
-            // of the whole board (scanning 4096 × 4096 for 10,000 stones cost more than it saved).
+        let looked = out.lines.each_ref().map(|l| !l.is_empty());
+        if looked == [false; 4] {
+            return out;
+        }
+        let mut note = |at: (u32, u32), s: u8| {
+            for d in Dir::ALL.into_iter().filter(|&d| looked[d as usize]) {
+                let (line, pos) = rules.line_through(d, at);
+                let facts = &mut out.lines[d as usize][line];
+                if s == stone {
+                    facts.mine += 1;
+                } else if in_order {
+                    facts.free |= (pos - facts.after_theirs) as usize >= k;
+                    facts.after_theirs = pos + 1;
+                }
+            }
+        };
+        if in_order {
+            for row in 0..rules.rows() {
+                let start = row as usize * rules.cols() as usize;
+                let _ =
+                    game.board().cells().for_each_stone_in(start..start + rules.cols() as usize, |i, s| {
+                        note((row, (i - start) as u32), s);
+                        Ok::<(), std::convert::Infallible>(())
+                    });
+            }
+            for d in Dir::ALL.into_iter().filter(|&d| looked[d as usize]) {
+                for (line, facts) in out.lines[d as usize].iter_mut().enumerate() {
+                    let (first, len) = rules.line_extent(d, line);
+                    facts.free |= (first + len - facts.after_theirs) as usize >= k;
+                }
+            }
+        } else {
             game.for_each_stone(|cell| {
                 if game.board().cells().get(cell) == stone {
-                    let (row, col) = rules.row_col(cell);
-                    for d in Dir::ALL.into_iter().filter(|&d| counted[d as usize]) {
-                        let line = short.line(d, row, col);
-                        short.counts[d as usize][line] += 1;
-                    }
+                    note(rules.row_col(cell), stone);
                 }
             });
         }
-        short
+        out
     }
 
-    /// The line through (row, col) in `dir`: its row, its column, or its diagonal.
-    fn line(&self, dir: Dir, row: u32, col: u32) -> usize {
-        (match dir {
-            Dir::East => row,
-            Dir::South => col,
-            Dir::SouthEast => col + self.rows - 1 - row,
-            Dir::SouthWest => row + col,
-        }) as usize
+    /// True when the lines of `dir` were looked at and the player can complete none of them.
+    fn all_closed(&self, dir: Dir) -> bool {
+        let lines = &self.lines[dir as usize];
+        !lines.is_empty() && lines.iter().all(|f| !self.open(f))
     }
 
-    /// True when the line through (row, col) in `dir` was counted and is short of k - 1.
-    fn is_short(&self, dir: Dir, row: u32, col: u32) -> bool {
-        let counts = &self.counts[dir as usize];
-        !counts.is_empty() && counts[self.line(dir, row, col)] < self.k - 1
+    /// True when the line through (row, col) in `dir` was looked at and the player cannot
+    /// complete k on it.
+    fn is_closed(&self, dir: Dir, at: (u32, u32)) -> bool {
+        let lines = &self.lines[dir as usize];
+        !lines.is_empty() && !self.open(&lines[self.rules.line_through(dir, at).0])
     }
 
-    /// True when the lines of `dir` were counted and every one of them is short of k - 1.
-    fn all_short(&self, dir: Dir) -> bool {
-        let counts = &self.counts[dir as usize];
-        !counts.is_empty() && counts.iter().all(|&n| n < self.k - 1)
+    fn open(&self, facts: &LineFacts) -> bool {
+        facts.mine + 1 >= self.k && facts.free
     }
 }
 
@@ -284,13 +321,15 @@ mod tests {
         assert!(found > 300, "too few positions with a win to take: {found}");
     }
 
-    /// Where the stones are too few for k - 1 on a line on average, but as many as the lines,
-    /// the look-up counts each line's stones and skips the short lines: on positions with a
-    /// window of k cells in any direction holding k - 1 (a win) or k - 2 (none) of one player's
-    /// stones among random stones, the same cell as trying every empty cell.
+    /// Where the lines are as many as the stones, the look-up skips the lines it finds closed
+    /// (fewer than k - 1 of the player's stones, or no k cells free of the opponent's): on
+    /// positions with a window of k cells in any direction holding k - 1 (a win) or k - 2
+    /// (none) of one player's stones, and no opponent's, among random stones, the same cell
+    /// as trying every empty cell. The window is the only stretch of k free cells on many of
+    /// its lines, so a stretch must count from exactly k cells.
     #[test]
     #[cfg_attr(miri, ignore)] // pure Rust, hundreds of positions
-    fn winning_cell_skips_only_lines_short_of_k_minus_one() {
+    fn winning_cell_skips_only_closed_lines() {
         let mut rng = Rng::new(5);
         let (mut found, mut counted) = (0, 0);
         for (rows, cols, k) in [(30, 30, 15), (20, 45, 12), (45, 20, 12), (16, 60, 16)] {
@@ -339,7 +378,7 @@ mod tests {
                 };
                 let walked = Dir::ALL.map(|d| rules.span(d) >= k && !game.board().tallied(d));
                 counted +=
-                    usize::from(ShortLines::count(&game, owner, walked).counts.iter().any(|c| !c.is_empty()));
+                    usize::from(ClosedLines::find(&game, owner, walked).lines.iter().any(|l| !l.is_empty()));
                 found += agrees_for_both_players(&game);
             }
         }
