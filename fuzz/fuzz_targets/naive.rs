@@ -32,10 +32,13 @@ pub fn lines_of(cells: &[u8], rows: u32, cols: u32, k: u32, stone: u8) -> Vec<Ve
     for r in 0..rows {
         for c in 0..cols {
             for (dr, dc) in DIRS {
-                let line: Vec<(i64, i64)> = (0..k).map(|i| (r + i * dr, c + i * dc)).collect();
-                let inside = line.iter().all(|&(rr, cc)| rr >= 0 && cc >= 0 && rr < rows && cc < cols);
-                if inside && line.iter().all(|&(rr, cc)| cells[(rr * cols + cc) as usize] == stone) {
-                    out.push(line.iter().map(|&(rr, cc)| (rr * cols + cc) as usize).collect());
+                // A straight line is on the board when both its ends are. (Checked before
+                // anything is allocated: the fuzzers call this on every input.)
+                let (last_r, last_c) = (r + (k - 1) * dr, c + (k - 1) * dc);
+                let inside = last_r >= 0 && last_c >= 0 && last_r < rows && last_c < cols;
+                let cell = |i: i64| ((r + i * dr) * cols + c + i * dc) as usize;
+                if inside && (0..k).all(|i| cells[cell(i)] == stone) {
+                    out.push((0..k).map(cell).collect());
                 }
             }
         }

@@ -1,5 +1,7 @@
 //! Text in: `ttt_validate` on arbitrary bytes and small sizes agrees with the plain SPEC §4
-//! rule (or is a PARSE_ERROR exactly when the plain parser refuses the text), and
+//! rule (or is a PARSE_ERROR exactly when the plain parser refuses the text), and so does it
+//! on boards past the bitboards with rows of 10 to 39 cells, built from the bytes (the parser
+//! and line scan that read eight cells at a time), and
 //! `ttt_game_from_text` on arbitrary bytes either fails with a documented status, writing
 //! nothing, or loads a game whose text loads again to the same text and whose board is valid.
 #![no_main]
@@ -29,6 +31,44 @@ fn validate(data: &[u8]) {
             assert_eq!(verdict as u32, want, "{rows}x{cols} k={k} {:?}", String::from_utf8_lossy(text));
         }
     }
+}
+
+/// A board past the bitboards (up to 6 x 39), its cells taken from the bytes: a clear low bit
+/// is an empty cell (`.` or ` `), a set one the next stone, X and O in turn (O first when the
+/// first byte says so), so that the counts rarely settle the verdict before the lines do; on
+/// half the boards another clear bit empties the cell too, so that few lines are found and
+/// each one counts. Rows are split by `/` or `\n`, or not at all.
+fn validate_scanned(data: &[u8]) {
+    let mut bytes = Bytes(data);
+    let head = bytes.byte();
+    let (rows, cols) = (1 + u32::from(bytes.byte() % 6), 10 + u32::from(bytes.byte() % 30));
+    // Mostly short lines, which random stones complete often enough to matter.
+    let k = match bytes.byte() {
+        b if b & 0x80 == 0 => 1 + u32::from(b) % 6,
+        b => 1 + u32::from(b) % rows.max(cols),
+    };
+    let (mut cells, mut text, mut next) = (Vec::new(), Vec::new(), 1 + head % 2);
+    for i in 0..rows * cols {
+        if i > 0 && i % cols == 0 && head & 6 != 0 {
+            text.push(if head & 2 != 0 { b'/' } else { b'\n' });
+        }
+        let b = bytes.byte();
+        let cell = if b & 1 == 0 || (b & 4 == 0 && head & 8 != 0) { 0 } else { next };
+        next = if cell == 0 { next } else { 3 - next };
+        cells.push(cell);
+        text.push(match cell {
+            0 if b & 2 != 0 => b' ',
+            0 => b'.',
+            1 => b'X',
+            _ => b'O',
+        });
+    }
+    let mut verdict = TttVerdict::TTT_VALID;
+    // SAFETY: `text` is a live slice; `verdict` is writable.
+    let status = unsafe { ttt_validate(text.as_ptr().cast(), text.len(), rows, cols, k, &mut verdict) };
+    assert_eq!(status, TTT_OK);
+    let want = naive::verdict(&cells, rows, cols, k);
+    assert_eq!(verdict as u32, want, "{rows}x{cols} k={k} {:?}", String::from_utf8_lossy(&text));
 }
 
 fn to_text(game: *const TttGame) -> Vec<u8> {
@@ -95,5 +135,6 @@ fn from_text(data: &[u8]) {
 
 fuzz_target!(|data: &[u8]| {
     validate(data);
+    validate_scanned(data);
     from_text(data);
 });
