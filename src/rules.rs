@@ -317,3 +317,33 @@ impl Rules {
         (index - before as usize * step, step, len as usize)
     }
 }
+
+/// Whether a line has k cells in a row free of one player's stones, told from that player's
+/// stones along it, given in position order (`Rules::line_through`) from the line's first
+/// position: a stretch of k cells free of a player is a window the other may still fill.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FreeStretch {
+    /// One past the position of the last stone so far (the line's first position before any).
+    after_last: u32,
+    found: bool,
+}
+
+impl FreeStretch {
+    /// For a line whose first position is `first`, before any stone.
+    pub fn new(first: u32) -> FreeStretch {
+        FreeStretch { after_last: first, found: false }
+    }
+
+    /// The player's next stone along the line, at `pos` (past every earlier one).
+    #[inline]
+    pub fn stone_at(&mut self, pos: u32, k: u32) {
+        self.found |= pos - self.after_last >= k;
+        self.after_last = pos + 1;
+    }
+
+    /// True when k free cells in a row were seen, counting those after the last stone up to
+    /// `end`, one past the line's last position.
+    pub fn found_by(&self, end: u32, k: u32) -> bool {
+        self.found || end - self.after_last >= k
+    }
+}

@@ -11,7 +11,7 @@
 //! plus the stones within k - 1 of the cell.
 
 use crate::error::Error;
-use crate::rules::{Dir, Rules};
+use crate::rules::{Dir, FreeStretch, Rules};
 
 /// What one empty cell is worth to the side about to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -73,11 +73,9 @@ struct Line {
     /// line is worth nothing to any cell for the whole search: it keeps no stones and is not
     /// swept.
     dead: bool,
-    /// While the lines are surveyed: per player (stone - 1), one past their last stone's
-    /// position so far (`first` before any); a window free of one player's stones was seen;
-    /// the stones seen.
-    last: [u32; 2],
-    open: bool,
+    /// While the lines are surveyed: per player (stone - 1), whether a window free of their
+    /// stones was seen; the stones seen.
+    free_of: [FreeStretch; 2],
     seen: u32,
 }
 
@@ -133,7 +131,7 @@ impl Lines {
             lines.try_reserve_exact(rules.line_count(dir))?;
             lines.extend((0..rules.line_count(dir)).map(|i| {
                 let (first, len) = rules.line_extent(dir, i);
-                Line { len, first, last: [first; 2], ..Line::default() }
+                Line { len, first, free_of: [FreeStretch::new(first); 2], ..Line::default() }
             }));
         }
         Ok(out)
@@ -150,10 +148,7 @@ impl Lines {
             let (line, pos) = self.line_of(dir, (row, col));
             let line = &mut self.lines[dir as usize][line];
             if line.len > k {
-                // The cells since this player's last stone are a window free of them if k long.
-                let last = &mut line.last[stone as usize - 1];
-                line.open |= pos - *last >= k;
-                *last = pos + 1;
+                line.free_of[stone as usize - 1].stone_at(pos, k);
                 line.seen += 1;
             }
         }
@@ -173,8 +168,7 @@ impl Lines {
         let k = self.rules.k();
         let mut keeps = false;
         for line in self.lines.iter_mut().flatten().filter(|l| l.len >= k) {
-            line.dead =
-                line.len > k && !line.open && line.last.iter().all(|&last| line.first + line.len - last < k);
+            line.dead = line.len > k && !line.free_of.iter().any(|f| f.found_by(line.first + line.len, k));
             if !line.dead {
                 line.stones.try_reserve_exact(if line.len > k { line.seen as usize } else { 0 })?;
                 keeps = true;

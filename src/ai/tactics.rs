@@ -3,7 +3,7 @@
 //! search on crowded boards takes one, or blocks the opponent's, before anything else.
 
 use crate::game::Game;
-use crate::rules::{Dir, Player, EMPTY};
+use crate::rules::{Dir, FreeStretch, Player, Rules, EMPTY};
 
 /// The lowest empty cell where a stone of `stone` completes k in a row, if any. Where a
 /// k-line must fill a whole line of the board, the board's tallies name the lines one stone
@@ -70,8 +70,7 @@ struct ClosedLines {
     /// Per direction (→ ↓ ↘ ↙), per line (`Rules::line_through`); empty for a direction not
     /// looked at.
     lines: [Vec<LineFacts>; 4],
-    k: u32,
-    rules: crate::rules::Rules,
+    rules: Rules,
 }
 
 /// What `ClosedLines` learns about one line.
@@ -79,28 +78,27 @@ struct ClosedLines {
 struct LineFacts {
     /// The player's stones on the line.
     mine: u32,
-    /// One past the position of the opponent's last stone so far (the line's first position
-    /// before any).
-    after_theirs: u32,
-    /// A stretch of k cells free of the opponent's stones was seen (or cannot be looked for).
-    free: bool,
+    /// Whether k cells in a row free of the opponent's stones were seen.
+    free: FreeStretch,
+    /// The stones come in no order, so `free` cannot be told: taken as found.
+    unordered: bool,
 }
 
 impl ClosedLines {
     fn find(game: &Game, stone: u8, walked: [bool; 4]) -> ClosedLines {
         let rules = game.rules();
         let (k, cells, stones) = (rules.k() as usize, rules.cells(), game.move_count());
-        let mut out = ClosedLines { lines: Default::default(), k: rules.k(), rules };
+        let mut out = ClosedLines { lines: Default::default(), rules };
         let in_order = cells / 32 <= stones;
         for d in Dir::ALL.into_iter().filter(|&d| walked[d as usize]) {
             let n = rules.line_count(d);
-            let few = stones / 2 < (k - 1) * n;
-            let crowded = in_order && (k - 1) * (stones / 2) >= cells;
+            let few = stones / 2 < (k - 1).saturating_mul(n);
+            let crowded = in_order && (k - 1).saturating_mul(stones / 2) >= cells;
             // Only a shortcut: without the memory, every stone is tried.
             if n <= stones && (few || crowded) && out.lines[d as usize].try_reserve_exact(n).is_ok() {
                 out.lines[d as usize].extend((0..n).map(|line| {
-                    let after_theirs = rules.line_extent(d, line).0;
-                    LineFacts { mine: 0, after_theirs, free: !in_order }
+                    let free = FreeStretch::new(rules.line_extent(d, line).0);
+                    LineFacts { mine: 0, free, unordered: !in_order }
                 }));
             }
         }
@@ -115,8 +113,7 @@ impl ClosedLines {
                 if s == stone {
                     facts.mine += 1;
                 } else if in_order {
-                    facts.free |= (pos - facts.after_theirs) as usize >= k;
-                    facts.after_theirs = pos + 1;
+                    facts.free.stone_at(pos, rules.k());
                 }
             }
         };
@@ -128,12 +125,6 @@ impl ClosedLines {
                         note((row, (i - start) as u32), s);
                         Ok::<(), std::convert::Infallible>(())
                     });
-            }
-            for d in Dir::ALL.into_iter().filter(|&d| looked[d as usize]) {
-                for (line, facts) in out.lines[d as usize].iter_mut().enumerate() {
-                    let (first, len) = rules.line_extent(d, line);
-                    facts.free |= (first + len - facts.after_theirs) as usize >= k;
-                }
             }
         } else {
             game.for_each_stone(|cell| {
@@ -148,18 +139,21 @@ impl ClosedLines {
     /// True when the lines of `dir` were looked at and the player can complete none of them.
     fn all_closed(&self, dir: Dir) -> bool {
         let lines = &self.lines[dir as usize];
-        !lines.is_empty() && lines.iter().all(|f| !self.open(f))
+        !lines.is_empty() && (0..lines.len()).all(|line| !self.open(dir, line))
     }
 
     /// True when the line through (row, col) in `dir` was looked at and the player cannot
     /// complete k on it.
     fn is_closed(&self, dir: Dir, at: (u32, u32)) -> bool {
-        let lines = &self.lines[dir as usize];
-        !lines.is_empty() && !self.open(&lines[self.rules.line_through(dir, at).0])
+        !self.lines[dir as usize].is_empty() && !self.open(dir, self.rules.line_through(dir, at).0)
     }
 
-    fn open(&self, facts: &LineFacts) -> bool {
-        facts.mine + 1 >= self.k && facts.free
+    /// The player may complete k on line `line` of `dir`: k - 1 of their stones, and k cells
+    /// free of the opponent's.
+    fn open(&self, dir: Dir, line: usize) -> bool {
+        let (facts, k) = (&self.lines[dir as usize][line], self.rules.k());
+        let (first, len) = self.rules.line_extent(dir, line);
+        facts.mine + 1 >= k && (facts.unordered || facts.free.found_by(first + len, k))
     }
 }
 
@@ -204,7 +198,6 @@ mod tests {
     use super::*;
     use crate::ai::level::random_empty;
     use crate::ai::rng::Rng;
-    use crate::rules::Rules;
 
     /// The plain definition: would a stone of `stone` on empty `cell` complete k in a row?
     fn completes_line(game: &Game, cell: usize, stone: u8) -> bool {
