@@ -135,7 +135,8 @@ impl Lines {
 /// cells are tested at once, a byte each: which of them start a run (their neighbour before
 /// them in the direction differs) long enough to matter. Only those are walked; empty cells
 /// cost nothing more than the test. On a half-full 4096 × 4096 board, validation took 420 ms
-/// when each stone's neighbours were walked one by one through `Rules::run_at`, 110-130 ms so.
+/// when each stone's neighbours were walked one by one through `Rules::run_at`; 110-130 ms
+/// with this scan alone, 95-112 ms with the parsing and counting also a word at a time.
 pub fn find_lines(rules: &Rules, cells: &[u8]) -> [Lines; 2] {
     let mut lines = [Lines::default(), Lines::default()];
     let (size, k) = ((rules.rows() as usize, rules.cols() as usize), rules.k() as usize);
