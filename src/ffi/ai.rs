@@ -165,7 +165,10 @@ const _: () =
 /// 4,000 spread stones, 10 to 16 ms on 8192 × 8192 and 1 × 2^26 with k the length of a side
 /// and 100 to 1,000 stones (up to 400 ms when the copy spanned k), and 10 ms on 1000 × 1000
 /// with k = 1000 and 500,000 stones (110 to 146 ms while lines exactly k long were rated
-/// from their stones rather than their counts).
+/// from their stones rather than their counts). The slowest measured: crowded boards with k
+/// well short of a side, 10 to 14 ms on 1000 × 1000 with k = 100 and 300,000 stones and 20
+/// to 35 ms with k = 500 and 500,000 (30 to 150 ms before the lines that nobody can complete
+/// were set aside).
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (both limits 0), `TTT_GAME_OVER`,
 /// `TTT_OUT_OF_MEMORY`. Never changes the game (it searches a copy); thread-safety as
