@@ -331,11 +331,11 @@ impl Game {
             b"O" => Player::O,
             _ => return Err(Error::Parse),
         };
-        Game::from_position(rules, parse_cells(body, rules.cells())?, next)
+        Game::from_position(rules, &parse_cells(body, rules.cells())?, next)
     }
 
-    fn from_position(rules: Rules, cells: Vec<u8>, next: Player) -> Result<Game, Error> {
-        let [x, o] = count_stones(&cells);
+    fn from_position(rules: Rules, cells: &[u8], next: Player) -> Result<Game, Error> {
+        let [x, o] = count_stones(cells);
         let first = match (x.cmp(&o), next) {
             (std::cmp::Ordering::Equal, p) => p,
             (std::cmp::Ordering::Greater, Player::O) => Player::X,
@@ -343,14 +343,14 @@ impl Game {
             _ => return Err(Error::UnreachableBoard),
         };
         // The validity rule is written for X starting; when O did, the players swap roles.
-        let lines = find_lines(&rules, &cells);
+        let lines = find_lines(&rules, cells);
         let (starter, other) = (first as usize - 1, first.other() as usize - 1);
         if verdict_of_lines([[x, o][starter], [x, o][other]], &[lines[starter], lines[other]])
             != Verdict::Valid
         {
             return Err(Error::UnreachableBoard);
         }
-        let mut game = Game::with_board(Board::from_cells(rules, &cells)?)?;
+        let mut game = Game::with_board(Board::from_cells(rules, cells)?)?;
         game.first = first;
         for (l, player) in lines.iter().zip([Player::X, Player::O]) {
             if let Some(cell) = l.common {
