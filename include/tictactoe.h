@@ -348,7 +348,8 @@ TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_
  * the stone nearest the middle of the stones, for a game loaded from text and not played
  * since), on the rectangle around that square. The clock starts with the call and is read
  * every 16 nodes, so a time budget is kept to within a few nodes, after the
- * costs that come first: finding the stones (a game loaded from text is scanned), looking
+ * costs that come first: finding the stones (a game loaded from text with many stones for
+ * its board is read a word at a time), looking
  * for wins and blocks, reading the rectangle and the lines and rating the moves: 1 to 4 ms
  * on mid-size boards, 8 to 15 ms on the most crowded or biggest boards measured below, so
  * a 1 ms budget can take that long. With a 10 ms budget a call took 10 to 17 ms on a 4096 ×

@@ -482,6 +482,30 @@ fn a_time_budget_is_kept_when_k_spans_a_big_board() {
     }
 }
 
+/// A 1 ms budget is kept on sparse 2^26-cell boards loaded from text: the loaded game lists
+/// its few stones, so the search does not read the 16 MB board at each step before its first
+/// node (9 to 19 ms when it did).
+#[test]
+#[cfg_attr(miri, ignore)] // 2^26-cell boards
+fn a_sparse_game_loaded_from_text_is_searched_without_reading_the_board() {
+    let longest = tictactoe::MAX_CELLS as u32;
+    for (rows, cols) in [(8192, 8192), (1, longest)] {
+        let rules = Rules::new(rows, cols, rows.max(cols)).unwrap();
+        let game = Game::from_text(random_stones(rules, 1000, 12).to_text().as_bytes()).unwrap();
+        assert!(game.history().is_empty());
+        let budget = Budget { max_nodes: 0, max_time: Some(Duration::from_millis(1)) };
+        let best = (0..3)
+            .map(|_| {
+                let start = Instant::now();
+                search(&game, budget, 0).unwrap();
+                start.elapsed()
+            })
+            .min()
+            .unwrap();
+        assert!(best < Duration::from_millis(6), "{rows}x{cols}: {best:?}");
+    }
+}
+
 /// A time budget is kept on 1000 x 1000 with k = 1000 and 500,000 stones, where every row and
 /// column holds about 500 stones: lines exactly k long are rated from their stone counts, and
 /// the win look-up reads the board's tallies (110 to 146 ms for a 10 ms budget when both

@@ -229,8 +229,8 @@ impl View {
 
     /// The lines of the game's stones in the lines' rectangle, scoring the grid's cells. The
     /// board is read a word (32 cells) at a time along each row of the rectangle, unless the
-    /// game's history holds every stone and there are fewer stones than words to read (100
-    /// stones played on 8192 × 8192 with k = 8192: 2 million words). Where lines are longer
+    /// game lists every stone (`Game::listed_stones`) and there are fewer stones than words
+    /// to read (100 stones played on 8192 × 8192 with k = 8192: 2 million words). Where lines are longer
     /// than k, the stones are read twice: first to survey the lines (`Lines::survey`), then
     /// to record them, unless the survey found every line dead.
     fn lines_of(&self, game: &Game) -> Result<Lines, Error> {
@@ -239,11 +239,11 @@ impl View {
             (self.lines_row0, self.lines_col0, self.lines.rows(), self.lines.cols());
         let mut lines = Lines::new(self.lines, (self.row0 - row0, self.col0 - col0, self.grid.cols()))?;
         let words = rows as usize * (cols as usize / 32 + 2);
-        if game.history().len() == game.move_count() && game.move_count() < words {
+        if let Some(listed) = game.listed_stones().filter(|_| game.move_count() < words) {
             let (rows, cols) = (row0..row0 + rows, col0..col0 + cols);
             let mut inside = Vec::new();
-            for &cell in game.history() {
-                let (r, c) = game.rules().row_col(cell as usize);
+            for cell in listed {
+                let (r, c) = game.rules().row_col(cell);
                 if rows.contains(&r) && cols.contains(&c) {
                     inside.try_reserve(1)?;
                     inside.push((r, c));
