@@ -173,18 +173,14 @@ impl Board {
             return Ok(board);
         }
         let cols = rules.cols();
-        for row in 0..rules.rows() {
-            let start = row as usize * cols as usize;
-            let Board { cells, tallies, bits, .. } = &mut board;
-            let _ = cells.for_each_stone_in(start..start + cols as usize, |i, stone| {
-                let (col, p) = ((i - start) as u32, stone as usize - 1);
-                tallies.update::<true>(cols, row, col, p);
-                if let Some(bits) = bits {
-                    bits.place_quietly(row, col, p);
-                }
-                Ok::<(), Infallible>(())
-            });
-        }
+        let Board { cells, tallies, bits, .. } = &mut board;
+        let _ = cells.for_each_stone_in_rect(cols, (0, 0), (rules.rows(), cols), |row, col, stone| {
+            tallies.update::<true>(cols, row, col, stone as usize - 1);
+            if let Some(bits) = bits {
+                bits.place_quietly(row, col, stone as usize - 1);
+            }
+            Ok::<(), Infallible>(())
+        });
         Ok(board)
     }
 
@@ -433,13 +429,8 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore)] // pure Rust, 200,000 texts
     fn parsing_eight_bytes_at_once_reads_what_a_byte_at_a_time_reads() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n) as usize
-        };
+        let mut rng = crate::ai::rng::Rng::new(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: usize| rng.below(n);
         let mut outcomes = [0; 2];
         for _ in 0..200_000 {
             let len = next(40);

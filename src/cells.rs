@@ -149,6 +149,26 @@ impl Cells {
         Ok(())
     }
 
+    /// Calls `visit(row, col, stone)` on each stone of the rectangle of `rows × cols` cells
+    /// whose top-left cell is (`row0`, `col0`) on a board `board_cols` wide, with the row and
+    /// column in the rectangle, row-major, each row a word at a time (`for_each_stone_in`),
+    /// so that no stone costs a division to find its row; stops at the first error.
+    pub fn for_each_stone_in_rect<E>(
+        &self,
+        board_cols: u32,
+        (row0, col0): (u32, u32),
+        (rows, cols): (u32, u32),
+        mut visit: impl FnMut(u32, u32, u8) -> Result<(), E>,
+    ) -> Result<(), E> {
+        for r in 0..rows {
+            let start = (row0 + r) as usize * board_cols as usize + col0 as usize;
+            self.for_each_stone_in(start..start + cols as usize, |cell, stone| {
+                visit(r, (cell - start) as u32, stone)
+            })?;
+        }
+        Ok(())
+    }
+
     /// Overwrites every cell from `bytes`, one byte per cell (0, 1 or 2; exactly `len`).
     pub fn load(&mut self, bytes: &[u8]) {
         debug_assert!(bytes.len() == self.len && bytes.iter().all(|&b| b <= 2));

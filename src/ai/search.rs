@@ -230,43 +230,25 @@ impl View {
     /// The lines of the game's stones in the lines' rectangle, scoring the grid's cells. The
     /// board is read a word (32 cells) at a time along each row of the rectangle, unless the
     /// game lists every stone (`Game::listed_stones`) and there are fewer stones than words
-    /// to read (100 stones played on 8192 × 8192 with k = 8192: 2 million words). Where lines are longer
-    /// than k, the stones are read twice: first to survey the lines (`Lines::survey`), then
-    /// to record them, unless the survey found every line dead.
+    /// to read (100 stones played on 8192 × 8192 with k = 8192: 2 million words). Where
+    /// lines are longer than k, the stones are read twice: first to survey the lines
+    /// (`Lines::survey`), then to record them, unless the survey found every line dead.
     fn lines_of(&self, game: &Game) -> Result<Lines, Error> {
-        let (cells, board_cols) = (game.board().cells(), self.board_cols as usize);
         let (row0, col0, rows, cols) =
             (self.lines_row0, self.lines_col0, self.lines.rows(), self.lines.cols());
         let mut lines = Lines::new(self.lines, (self.row0 - row0, self.col0 - col0, self.grid.cols()))?;
         let words = rows as usize * (cols as usize / 32 + 2);
-        if let Some(listed) = game.listed_stones().filter(|_| game.move_count() < words) {
-            let (rows, cols) = (row0..row0 + rows, col0..col0 + cols);
-            let mut inside = Vec::new();
-            for cell in listed {
-                let (r, c) = game.rules().row_col(cell);
-                if rows.contains(&r) && cols.contains(&c) {
-                    inside.try_reserve(1)?;
-                    inside.push((r, c));
-                }
-            }
-            // `survey` and `append` take the stones in row-major order.
-            inside.sort_unstable();
-            let stones = inside
-                .iter()
-                .map(|&(r, c)| (r - row0, c - col0, cells.get(r as usize * board_cols + c as usize)));
-            if lines.has_long_lines() {
-                stones.clone().for_each(|(r, c, stone)| lines.survey(r, c, stone));
-                if !lines.close_survey()? {
-                    return Ok(lines);
-                }
-            }
-            for (r, c, stone) in stones {
-                lines.append(r, c, stone)?;
-            }
-            return Ok(lines);
-        }
+        let listed = match game.listed_stones().filter(|_| game.move_count() < words) {
+            Some(listed) => Some(self.listed_in_lines(game, listed)?),
+            None => None,
+        };
+        // The rectangle's stones, row-major (the order `survey` and `append` take them in).
+        let each = |visit: &mut dyn FnMut(u32, u32, u8) -> Result<(), Error>| match &listed {
+            Some(stones) => stones.iter().try_for_each(|&(r, c, stone)| visit(r, c, stone)),
+            None => stones_in_rect(game, (row0, col0), (rows, cols), visit),
+        };
         if lines.has_long_lines() {
-            stones_in_rect(game, (row0, col0), (rows, cols), |r, c, stone| {
+            each(&mut |r, c, stone| {
                 lines.survey(r, c, stone);
                 Ok(())
             })?;
@@ -274,29 +256,40 @@ impl View {
                 return Ok(lines);
             }
         }
-        stones_in_rect(game, (row0, col0), (rows, cols), |r, c, stone| lines.append(r, c, stone))?;
+        each(&mut |r, c, stone| lines.append(r, c, stone))?;
         Ok(lines)
+    }
+
+    /// The `listed` stones that lie in the lines' rectangle, as (row, col, stone) in it,
+    /// row-major.
+    fn listed_in_lines(
+        &self,
+        game: &Game,
+        listed: impl Iterator<Item = usize>,
+    ) -> Result<Vec<(u32, u32, u8)>, Error> {
+        let (row0, col0) = (self.lines_row0, self.lines_col0);
+        let (rows, cols) = (row0..row0 + self.lines.rows(), col0..col0 + self.lines.cols());
+        let mut inside = Vec::new();
+        for cell in listed {
+            let (r, c) = game.rules().row_col(cell);
+            if rows.contains(&r) && cols.contains(&c) {
+                inside.try_reserve(1)?;
+                inside.push((r - row0, c - col0, game.board().cells().get(cell)));
+            }
+        }
+        inside.sort_unstable();
+        Ok(inside)
     }
 }
 
-/// Calls `visit(row, col, stone)` on each stone of the rectangle of `game`'s board whose
-/// top-left corner is `(row0, col0)`, with the row and column in the rectangle, in row-major
-/// order, reading the board a word (32 cells) at a time along each row; stops at the first
-/// error.
+/// `Cells::for_each_stone_in_rect` on `game`'s board.
 fn stones_in_rect(
     game: &Game,
-    (row0, col0): (u32, u32),
-    (rows, cols): (u32, u32),
-    mut visit: impl FnMut(u32, u32, u8) -> Result<(), Error>,
+    corner: (u32, u32),
+    size: (u32, u32),
+    visit: impl FnMut(u32, u32, u8) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let (cells, board_cols) = (game.board().cells(), game.rules().cols() as usize);
-    for r in 0..rows {
-        let start = (row0 + r) as usize * board_cols + col0 as usize;
-        cells.for_each_stone_in(start..start + cols as usize, |cell, stone| {
-            visit(r, (cell - start) as u32, stone)
-        })?;
-    }
-    Ok(())
+    game.board().cells().for_each_stone_in_rect(game.rules().cols(), corner, size, visit)
 }
 
 /// The stone nearest to `spot` (the most rows or columns apart, fewest first), the lowest

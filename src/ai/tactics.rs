@@ -2,6 +2,8 @@
 //! stones rather than by trying every empty cell. The `Easy` level takes such a win; the
 //! search on crowded boards takes one, or blocks the opponent's, before anything else.
 
+use std::convert::Infallible;
+
 use crate::game::Game;
 use crate::rules::{Dir, FreeStretch, Player, Rules, EMPTY};
 
@@ -118,14 +120,11 @@ impl ClosedLines {
             }
         };
         if in_order {
-            for row in 0..rules.rows() {
-                let start = row as usize * rules.cols() as usize;
-                let _ =
-                    game.board().cells().for_each_stone_in(start..start + rules.cols() as usize, |i, s| {
-                        note((row, (i - start) as u32), s);
-                        Ok::<(), std::convert::Infallible>(())
-                    });
-            }
+            let whole = (rules.rows(), rules.cols());
+            let _ = game.board().cells().for_each_stone_in_rect(rules.cols(), (0, 0), whole, |r, c, s| {
+                note((r, c), s);
+                Ok::<(), Infallible>(())
+            });
         } else {
             game.for_each_stone(|cell| {
                 if game.board().cells().get(cell) == stone {
