@@ -160,7 +160,7 @@ impl Game {
     /// stone in cache (the search's win look-up on 4096 × 4096 with 10^5 stones: 35 ms in
     /// the history's order, 15 in cell order).
     pub fn for_each_stone(&self, mut visit: impl FnMut(usize)) {
-        match self.listed_stones().filter(|_| self.move_count() < self.rules().cells() / 256) {
+        match self.listed_stones().filter(|_| few_for(self.rules(), self.move_count())) {
             Some(stones) => stones.for_each(visit),
             None => self.board.cells().for_each_stone(|cell, _| visit(cell)),
         }
@@ -367,7 +367,7 @@ impl Game {
         let mut game = Game::with_board(Board::from_cells(rules, cells)?)?;
         game.first = first;
         // Only a shortcut: without the memory, the board is read instead.
-        if let Some(Ok(mut listed)) = (x + o < rules.cells() / 256).then(|| InlineVec::with_capacity(x + o)) {
+        if let Some(Ok(mut listed)) = few_for(rules, x + o).then(|| InlineVec::with_capacity(x + o)) {
             // Cells fit in u32 (MAX_CELLS); the pushes fit the capacity.
             game.board.cells().for_each_stone(|cell, _| _ = listed.try_push(cell as u32));
             game.loaded = listed.as_slice().len() as u32;
@@ -385,6 +385,12 @@ impl Game {
         game.refresh_turn();
         Ok(game)
     }
+}
+
+/// True when `stones` are few for a board of `rules` (under one per 256 cells): few enough
+/// that visiting them from a list costs less than reading the board a word at a time.
+fn few_for(rules: Rules, stones: usize) -> bool {
+    stones < rules.cells() / 256
 }
 
 /// A plain decimal number: digits only, any number of leading zeros, at most `u32::MAX`.
@@ -475,7 +481,7 @@ mod tests {
             }
             check(&game, true);
             game = Game::from_text(game.to_text().as_bytes()).unwrap();
-            let few = (stones as usize) < rules.cells() / 256;
+            let few = few_for(rules, stones as usize);
             check(&game, few);
             game.play(299, 299).unwrap();
             game.play(299, 0).unwrap();

@@ -447,10 +447,10 @@ fn a_time_budget_is_kept_on_the_longest_board() {
     }
 }
 
-/// The shortest of three searches of `game` with a 10 ms budget, each checked to give an
-/// empty cell: the best of three, so that a busy machine does not fail a test on its bound.
-fn best_of_three_10ms_searches(game: &Game) -> Duration {
-    let budget = Budget { max_nodes: 0, max_time: Some(Duration::from_millis(10)) };
+/// The shortest of three searches of `game` with a budget of `millis` ms, each checked to give
+/// an empty cell: the best of three, so that a busy machine does not fail a test on its bound.
+fn best_of_three_searches(game: &Game, millis: u64) -> Duration {
+    let budget = Budget { max_nodes: 0, max_time: Some(Duration::from_millis(millis)) };
     let time = || {
         let start = Instant::now();
         let cell = search(game, budget, 0).unwrap();
@@ -477,7 +477,7 @@ fn a_time_budget_is_kept_when_k_spans_a_big_board() {
                 game.play(r, c).unwrap();
             }
         }
-        let best = best_of_three_10ms_searches(&game);
+        let best = best_of_three_searches(&game, 10);
         assert!(best < Duration::from_millis(100), "{rows}x{cols}: {best:?}");
     }
 }
@@ -493,15 +493,7 @@ fn a_sparse_game_loaded_from_text_is_searched_without_reading_the_board() {
         let rules = Rules::new(rows, cols, rows.max(cols)).unwrap();
         let game = Game::from_text(random_stones(rules, 1000, 12).to_text().as_bytes()).unwrap();
         assert!(game.history().is_empty());
-        let budget = Budget { max_nodes: 0, max_time: Some(Duration::from_millis(1)) };
-        let best = (0..3)
-            .map(|_| {
-                let start = Instant::now();
-                search(&game, budget, 0).unwrap();
-                start.elapsed()
-            })
-            .min()
-            .unwrap();
+        let best = best_of_three_searches(&game, 1);
         assert!(best < Duration::from_millis(6), "{rows}x{cols}: {best:?}");
     }
 }
@@ -514,7 +506,7 @@ fn a_sparse_game_loaded_from_text_is_searched_without_reading_the_board() {
 #[cfg_attr(miri, ignore)] // half a million moves
 fn a_time_budget_is_kept_on_a_crowded_board_whose_lines_are_k_long() {
     let game = random_stones(Rules::new(1000, 1000, 1000).unwrap(), 500_000, 10);
-    let best = best_of_three_10ms_searches(&game);
+    let best = best_of_three_searches(&game, 10);
     assert!(best < Duration::from_millis(60), "{best:?}");
 }
 
@@ -526,7 +518,7 @@ fn a_time_budget_is_kept_on_a_crowded_board_whose_lines_are_k_long() {
 #[cfg_attr(miri, ignore)] // half a million moves
 fn a_time_budget_is_kept_on_a_crowded_board_whose_lines_are_longer_than_k() {
     let game = random_stones(Rules::new(1000, 1000, 500).unwrap(), 500_000, 11);
-    let best = best_of_three_10ms_searches(&game);
+    let best = best_of_three_searches(&game, 10);
     assert!(best < Duration::from_millis(60), "{best:?}");
 }
 
