@@ -753,9 +753,15 @@ def test_validate_k_none_means_square_and_is_an_error_when_not_square():
     for board in (["XO.", "..."], "XO./...", "XO.\n...", ["X", "O", "."]):
         with pytest.raises(ttt.InvalidArgument):
             ttt.validate(board)
-        with pytest.raises(ttt.InvalidArgument):
+        with pytest.raises(ttt.InvalidArgument, match="k=None means k = rows = cols.*pass k"):
             ttt.validate(board, k=None)
     assert ttt.validate(["XO.", "..."], k=2)
+    with pytest.raises(ttt.InvalidArgument, match="k=4 is more than the 2x3 board's longest side"):
+        ttt.validate(["XO.", "..."], k=4)
+    with pytest.raises(ttt.ParseError, match=r"rows of unequal length \(2, 3 cells\)"):
+        ttt.validate(["XO.", ".."])
+    with pytest.raises(ttt.InvalidArgument, match="empty board"):
+        ttt.validate([])
     assert ttt.validate("XO./...", k=3)
 
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 import math
 from typing import AbstractSet, Any, Iterable, Mapping, Sequence, Union
 
-from ._errors import IllegalMove, InvalidArgument, OutOfBounds, ParseError
+from ._errors import IllegalMove, InvalidArgument, OutOfBounds, ParseError, error_for
 from ._ffi import (
     NOT_POSITIVE,
     OFF_BOARD,
     RESULT_NAMES,
     U32_MAX,
-    call,
     fit,
     integer,
     size_error,
@@ -133,8 +132,25 @@ def validate(board: Board, k: int | None = None) -> Verdict:
     keep_alive = [ffi.new("char[]", row.encode()) for row in rows]
     verdict = ffi.new("TttVerdict *")
     rows_array = ffi.new("char *[]", keep_alive)
-    call(lib.ttt_validate_rows, rows_array, len(rows), 0 if k is None else k, verdict)
+    status = lib.ttt_validate_rows(rows_array, len(rows), 0 if k is None else k, verdict)
+    if status:
+        raise error_for(status, _validate_detail(status, rows, k))
     return Verdict(verdict[0])
+
+
+def _validate_detail(status: int, rows: list[str], k: int | None) -> str:
+    """What was wrong with the board's shape or k, for a failed validate."""
+    cols = {len(row) for row in rows}
+    if status == lib.TTT_PARSE_ERROR and len(cols) > 1:
+        return f"rows of unequal length ({', '.join(map(str, sorted(cols)))} cells)"
+    if status == lib.TTT_INVALID_ARGUMENT:
+        shape = f"{len(rows)}x{max(cols, default=0)}"
+        if not rows or not max(cols):
+            return f"an empty board ({shape})"
+        if k is None and cols != {len(rows)}:
+            return f"k=None means k = rows = cols, but the board is {shape}: pass k"
+        return f"k={k} is more than the {shape} board's longest side"
+    return ""
 
 
 def _board_rows(board: Board) -> list[str]:
