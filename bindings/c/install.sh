@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Installs the C library the way C and C++ projects expect to find it (Linux):
+#
+#   PREFIX/include/tictactoe.h
+#   PREFIX/lib/libtictactoe.a
+#   PREFIX/lib/libtictactoe.so.X.Y.Z, with the links libtictactoe.so.SOVERSION and libtictactoe.so
+#   PREFIX/lib/pkgconfig/tictactoe.pc                    pkg-config --cflags --libs tictactoe
+#   PREFIX/lib/pkgconfig/tictactoe-static.pc             the same, linking libtictactoe.a
+#   PREFIX/lib/cmake/tictactoe/tictactoeConfig*.cmake    find_package(tictactoe) in CMake
+#
+# Usage: bindings/c/install.sh [--prefix DIR] [--libdir DIR]
+#   --prefix  where to install (default /usr/local)
+#   --libdir  where the libraries go (default PREFIX/lib; e.g. PREFIX/lib/x86_64-linux-gnu)
+#   DESTDIR   set in the environment to stage the files under DESTDIR (for packagers); the
+#             paths written into tictactoe.pc stay those of the final place.
+#
+# SOVERSION: before 1.0 every minor release may change the ABI, so for 0.Y.Z the shared
+# library's soname is libtictactoe.so.0.Y; from 1.0 on it is libtictactoe.so.X.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+here="$root/bindings/c"
+prefix=/usr/local
+libdir=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix) prefix="${2:?--prefix needs a directory}"; shift 2 ;;
+    --libdir) libdir="${2:?--libdir needs a directory}"; shift 2 ;;
+    *) echo "install.sh: unknown argument $1 (see the comment at the top)" >&2; exit 2 ;;
+  esac
+done
+[ "$(uname -s)" = Linux ] || { echo "install.sh: only Linux (ELF sonames) is supported" >&2; exit 1; }
+case "$prefix" in /*) ;; *) echo "install.sh: --prefix must be an absolute path" >&2; exit 2 ;; esac
+libdir="${libdir:-$prefix/lib}"
+case "$libdir" in /*) ;; *) echo "install.sh: --libdir must be an absolute path" >&2; exit 2 ;; esac
+
+cd "$root"
+version="$(sed -n 's/^#define TTT_VERSION_STRING "\(.*\)"$/\1/p' include/tictactoe.h)"
+[[ "$version" =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)$ ]] || { echo "install.sh: no version in the header" >&2; exit 1; }
+major="${BASH_REMATCH[1]}" minor="${BASH_REMATCH[2]}"
+if [ "$major" = 0 ]; then soversion="0.$minor"; else soversion="$major"; fi
+real="libtictactoe.so.$version" soname="libtictactoe.so.$soversion"
+
+# Both libraries in one build of their own (cargo gives a cdylib no soname), into
+# target/install; rustc also writes the system libraries a static link needs, for the
+# static pkg-config file and CMake target.
+out="$root/target/install"
+cargo rustc --release --lib --crate-type cdylib,staticlib --target-dir "$out" -- \
+  -C "link-arg=-Wl,-soname,$soname" --print "native-static-libs=$out/native-static-libs"
+built="$out/release/libtictactoe.so"
+[[ "$(readelf -d "$built")" == *"Library soname: [$soname]"* ]] || { echo "install.sh: $built has no soname $soname" >&2; exit 1; }
+native="$(cat "$out/native-static-libs")"
+[ -n "$native" ] || { echo "install.sh: rustc listed no native libraries for the static library" >&2; exit 1; }
+
+dest="${DESTDIR:-}"
+install -d "$dest$prefix/include" "$dest$libdir/pkgconfig" "$dest$libdir/cmake/tictactoe"
+install -m 644 include/tictactoe.h "$dest$prefix/include/tictactoe.h"
+install -m 644 "$out/release/libtictactoe.a" "$dest$libdir/libtictactoe.a"
+install -m 755 "$built" "$dest$libdir/$real"
+ln -sf "$real" "$dest$libdir/$soname"
+ln -sf "$soname" "$dest$libdir/libtictactoe.so"
+
+# The templates' @NAME@ fields. The CMake files find the files relative to themselves (so a
+# staged or moved tree still works); pkg-config files name the final paths.
+include_from_libdir="$(realpath -m --relative-to="$libdir" "$prefix/include")"
+fill() {
+  sed -e "s|@PREFIX@|$prefix|g" -e "s|@LIBDIR@|$libdir|g" -e "s|@VERSION@|$version|g" \
+    -e "s|@MAJOR@|$major|g" -e "s|@MINOR@|$minor|g" -e "s|@SONAME@|$soname|g" \
+    -e "s|@NATIVE_STATIC_LIBS@|$native|g" -e "s|@INCLUDE_FROM_LIBDIR@|$include_from_libdir|g" \
+    -e "s|@POINTER_SIZE@|$(($(getconf LONG_BIT) / 8))|g" "$here/$1" >"$2"
+}
+fill tictactoe.pc.in "$dest$libdir/pkgconfig/tictactoe.pc"
+fill tictactoe-static.pc.in "$dest$libdir/pkgconfig/tictactoe-static.pc"
+fill tictactoeConfig.cmake.in "$dest$libdir/cmake/tictactoe/tictactoeConfig.cmake"
+fill tictactoeConfigVersion.cmake.in "$dest$libdir/cmake/tictactoe/tictactoeConfigVersion.cmake"
+chmod 644 "$dest$libdir"/pkgconfig/tictactoe*.pc "$dest$libdir"/cmake/tictactoe/*.cmake
+echo "installed tictactoe $version ($soname) under $dest$prefix"

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Tests bindings/c/install.sh as a C user meets it: installs into scratch prefixes (one with a
+# multiarch libdir, one staged with DESTDIR and then used from where it was staged), then
+# builds the exercise examples through pkg-config (shared and static) and through CMake's
+# find_package (both targets), and checks that each program prints exactly what the same
+# example prints when built in the tree the README's way (tests/examples.rs checks that
+# output against the exercises' answers), and that it loads the library it should.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+for tool in cc cargo cmake pkg-config readelf nm; do
+  command -v "$tool" >/dev/null || { echo "c/test.sh: $tool is required" >&2; exit 1; }
+done
+fail() { echo "c/test.sh: $*" >&2; exit 1; }
+scratch="$root/target/c-install-test"
+rm -rf "$scratch"
+mkdir -p "$scratch"
+examples=(find_winner valid_state design_tictactoe)
+version="$(sed -n 's/^#define TTT_VERSION_STRING "\(.*\)"$/\1/p' "$root/include/tictactoe.h")"
+minor="$(echo "$version" | cut -d. -f2)"
+soname="libtictactoe.so.0.$minor"
+[ "${version%%.*}" = 0 ] || soname="libtictactoe.so.${version%%.*}"
+
+echo "== c: reference output of the examples, built in the tree (README 'Linking from C')"
+(cd "$root" && cargo build --release --quiet)
+for name in "${examples[@]}"; do
+  cc -std=c99 -Wall -Wextra -Werror -I"$root/include" "$root/examples/$name.c" \
+    "$root/target/release/libtictactoe.a" -lpthread -ldl -lm -o "$scratch/$name-ref"
+  "$scratch/$name-ref" >"$scratch/$name.expected"
+  [ -s "$scratch/$name.expected" ] || fail "$name printed nothing"
+done
+
+# same_output PROGRAM NAME: PROGRAM prints what the in-tree NAME printed.
+same_output() {
+  "$1" >"$1.out" || fail "$1 failed"
+  diff -u "$scratch/$2.expected" "$1.out" || fail "$1 printed something else than $2-ref"
+}
+# links_to PROGRAM LIBDIR: PROGRAM needs the soname and finds it in LIBDIR at run time.
+# (Outputs are read whole before grep: with pipefail, `grep -q` ending a pipe early can fail it.)
+links_to() {
+  local dynamic loads
+  dynamic="$(readelf -d "$1")" loads="$(ldd "$1")"
+  grep -q "Shared library: \[$soname\]" <<<"$dynamic" || fail "$1 does not need $soname"
+  grep -q "$soname => $2/$soname" <<<"$loads" || fail "$1 does not load $2/$soname: $loads"
+}
+# static PROGRAM: PROGRAM needs no tictactoe library at run time.
+static() {
+  local dynamic
+  dynamic="$(readelf -d "$1")"
+  ! grep -q "libtictactoe" <<<"$dynamic" || fail "$1 should not need libtictactoe at run time"
+}
+
+echo "== c: install into a prefix with a multiarch libdir"
+prefix="$scratch/usr"
+libdir="$prefix/lib/x86_64-linux-gnu"
+bash "$here/install.sh" --prefix "$prefix" --libdir "$libdir" >"$scratch/install.log" 2>&1 ||
+  { cat "$scratch/install.log"; fail "install.sh failed"; }
+cmp "$root/include/tictactoe.h" "$prefix/include/tictactoe.h" || fail "the installed header differs"
+real="$libdir/libtictactoe.so.$version"
+[ "$(readlink "$libdir/libtictactoe.so")" = "$soname" ] || fail "libtictactoe.so does not link to $soname"
+[ "$(readlink "$libdir/$soname")" = "libtictactoe.so.$version" ] || fail "$soname does not link to the real name"
+[[ "$(readelf -d "$real")" == *"Library soname: [$soname]"* ]] || fail "$real has no soname $soname"
+# The shared library exports the header's functions and nothing else.
+nm -D --defined-only "$real" | awk '{print $3}' | sort >"$scratch/exported"
+sed -nE 's/^[A-Za-z].*[ *](ttt_[a-z0-9_]+)\(.*/\1/p' "$root/include/tictactoe.h" | sort -u >"$scratch/declared"
+diff -u "$scratch/declared" "$scratch/exported" || fail "exported symbols differ from the header's functions"
+
+echo "== c: pkg-config"
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+[ "$(pkg-config --modversion tictactoe)" = "$version" ] || fail "tictactoe.pc has the wrong version"
+[ "$(pkg-config --modversion tictactoe-static)" = "$version" ] || fail "tictactoe-static.pc has the wrong version"
+pkg-config --exists 'tictactoe >= 0.1' || fail "pkg-config refuses tictactoe >= 0.1"
+for name in "${examples[@]}"; do
+  # shellcheck disable=SC2046 # the flags are words
+  cc -std=c99 -Wall -Wextra -Werror "$root/examples/$name.c" $(pkg-config --cflags --libs tictactoe) \
+    -Wl,-rpath,"$(pkg-config --variable=libdir tictactoe)" -o "$scratch/$name-pc-shared"
+  links_to "$scratch/$name-pc-shared" "$libdir"
+  same_output "$scratch/$name-pc-shared" "$name"
+  # shellcheck disable=SC2046
+  cc -std=c99 -Wall -Wextra -Werror "$root/examples/$name.c" $(pkg-config --cflags --libs tictactoe-static) \
+    -o "$scratch/$name-pc-static"
+  static "$scratch/$name-pc-static"
+  same_output "$scratch/$name-pc-static" "$name"
+done
+unset PKG_CONFIG_PATH
+
+# cmake_build DIR PREFIX [ARGS]: configures and builds the consumer project against PREFIX.
+cmake_build() {
+  local dir="$1" pfx="$2"
+  shift 2
+  cmake -S "$here/tests/cmake" -B "$dir" -DCMAKE_PREFIX_PATH="$pfx" -DCMAKE_C_COMPILER=cc "$@" >"$dir.log" 2>&1
+}
+
+echo "== c: CMake find_package, installed tree"
+cmake_build "$scratch/cmake" "$prefix" || { cat "$scratch/cmake.log"; fail "cmake could not configure"; }
+cmake --build "$scratch/cmake" >>"$scratch/cmake.log" 2>&1 || { cat "$scratch/cmake.log"; fail "cmake could not build"; }
+for name in "${examples[@]}"; do
+  links_to "$scratch/cmake/${name}_shared" "$libdir"
+  same_output "$scratch/cmake/${name}_shared" "$name"
+  static "$scratch/cmake/${name}_static"
+  same_output "$scratch/cmake/${name}_static" "$name"
+done
+
+echo "== c: CMake version requests"
+for want in "0.$minor" "0.$minor.0" "$version"; do
+  cmake_build "$scratch/want-ok" "$prefix" -DTTT_WANT="$want" || { cat "$scratch/want-ok.log"; fail "find_package($want) refused $version"; }
+  rm -rf "$scratch/want-ok"
+done
+for want in "0.$((minor + 1))" "1.0" "$version.1"; do
+  if cmake_build "$scratch/want-bad" "$prefix" -DTTT_WANT="$want"; then
+    fail "find_package(tictactoe $want) accepted $version"
+  fi
+  grep -q "tictactoe" "$scratch/want-bad.log" || fail "no word on tictactoe when $want was refused"
+  rm -rf "$scratch/want-bad"
+done
+
+echo "== c: staged with DESTDIR, used from the staging tree"
+stage="$scratch/stage"
+DESTDIR="$stage" bash "$here/install.sh" --prefix /opt/tictactoe >"$scratch/stage.log" 2>&1 ||
+  { cat "$scratch/stage.log"; fail "install.sh with DESTDIR failed"; }
+[ -f "$stage/opt/tictactoe/lib/$soname" ] || fail "nothing staged under $stage/opt/tictactoe"
+grep -qx "prefix=/opt/tictactoe" "$stage/opt/tictactoe/lib/pkgconfig/tictactoe.pc" || fail "the staged .pc does not name the final prefix"
+cmake_build "$scratch/cmake-staged" "$stage/opt/tictactoe" || { cat "$scratch/cmake-staged.log"; fail "cmake could not use the staged tree"; }
+cmake --build "$scratch/cmake-staged" >>"$scratch/cmake-staged.log" 2>&1 || { cat "$scratch/cmake-staged.log"; fail "cmake could not build against the staged tree"; }
+same_output "$scratch/cmake-staged/find_winner_static" find_winner
+LD_LIBRARY_PATH="$stage/opt/tictactoe/lib" same_output "$scratch/cmake-staged/valid_state_shared" valid_state
+
+echo "== c: bad arguments are refused"
+if bash "$here/install.sh" --prefix relative/path >/dev/null 2>&1; then fail "a relative prefix was accepted"; fi
+if bash "$here/install.sh" --frobnicate >/dev/null 2>&1; then fail "an unknown argument was accepted"; fi
+echo "c: install, pkg-config and CMake: ok"
