@@ -2,6 +2,7 @@
 # Installs the C library the way C and C++ projects expect to find it (Linux):
 #
 #   PREFIX/include/tictactoe.h
+#   PREFIX/include/tictactoe.hpp                         the C++ wrapper (bindings/cpp)
 #   PREFIX/lib/libtictactoe.a
 #   PREFIX/lib/libtictactoe.so.X.Y.Z, with the links libtictactoe.so.SOVERSION and libtictactoe.so
 #   PREFIX/lib/pkgconfig/tictactoe.pc                    pkg-config --cflags --libs tictactoe
@@ -54,6 +55,7 @@ native="$(cat "$out/native-static-libs")"
 dest="${DESTDIR:-}"
 install -d "$dest$prefix/include" "$dest$libdir/pkgconfig" "$dest$libdir/cmake/tictactoe"
 install -m 644 include/tictactoe.h "$dest$prefix/include/tictactoe.h"
+install -m 644 bindings/cpp/tictactoe.hpp "$dest$prefix/include/tictactoe.hpp"
 install -m 644 "$out/release/libtictactoe.a" "$dest$libdir/libtictactoe.a"
 install -m 755 "$built" "$dest$libdir/$real"
 ln -sf "$real" "$dest$libdir/$soname"

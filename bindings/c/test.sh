@@ -2,13 +2,13 @@
 # Tests bindings/c/install.sh as a C user meets it: installs into scratch prefixes (one with a
 # multiarch libdir, one staged with DESTDIR and then used from where it was staged), then
 # builds the exercise examples through pkg-config (shared and static) and through CMake's
-# find_package (both targets), and checks that each program prints exactly what the same
-# example prints when built in the tree the README's way (tests/examples.rs checks that
-# output against the exercises' answers), and that it loads the library it should.
+# find_package (both targets; also the C++ wrapper's game test), and checks that each example
+# prints exactly what it prints when built in the tree the README's way (tests/examples.rs
+# checks that output against the exercises' answers), and that it loads the library it should.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-for tool in cc cargo cmake pkg-config readelf nm; do
+for tool in cc c++ cargo cmake pkg-config readelf nm; do
   command -v "$tool" >/dev/null || { echo "c/test.sh: $tool is required" >&2; exit 1; }
 done
 fail() { echo "c/test.sh: $*" >&2; exit 1; }
@@ -56,6 +56,7 @@ libdir="$prefix/lib/x86_64-linux-gnu"
 bash "$here/install.sh" --prefix "$prefix" --libdir "$libdir" >"$scratch/install.log" 2>&1 ||
   { cat "$scratch/install.log"; fail "install.sh failed"; }
 cmp "$root/include/tictactoe.h" "$prefix/include/tictactoe.h" || fail "the installed header differs"
+cmp "$root/bindings/cpp/tictactoe.hpp" "$prefix/include/tictactoe.hpp" || fail "the installed C++ wrapper differs"
 real="$libdir/libtictactoe.so.$version"
 [ "$(readlink "$libdir/libtictactoe.so")" = "$soname" ] || fail "libtictactoe.so does not link to $soname"
 [ "$(readlink "$libdir/$soname")" = "libtictactoe.so.$version" ] || fail "$soname does not link to the real name"
@@ -100,6 +101,7 @@ for name in "${examples[@]}"; do
   static "$scratch/cmake/${name}_static"
   same_output "$scratch/cmake/${name}_static" "$name"
 done
+"$scratch/cmake/cpp_game" >"$scratch/cpp_game.out" || { cat "$scratch/cpp_game.out"; fail "the C++ wrapper's test failed"; }
 
 echo "== c: CMake version requests"
 for want in "0.$minor" "0.$minor.0" "$version"; do
