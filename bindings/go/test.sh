@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the static library and runs the Go binding's tests (cgo links libtictactoe.a).
+# Builds the static library and runs the Go binding's tests (cgo links libtictactoe.a), then
+# runs them again against an install found with pkg-config.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 command -v go >/dev/null || { echo "go is missing (apt-get install golang-go)"; exit 1; }
@@ -14,3 +15,17 @@ go vet ./...
 go test -count=1 -v ./...
 # Again under the race detector: games shared by goroutines, finalizers, Close during calls.
 go test -race -count=1 ./...
+
+# The same tests against an install (bindings/c/install.sh into a scratch prefix) through
+# pkg-config, with the build tag that swaps link_repo.go for link_installed.go.
+prefix="$root/target/go/installed"
+rm -rf "$prefix"
+bash "$root/bindings/c/install.sh" --prefix "$prefix" >"$root/target/go/install.log" 2>&1 ||
+  { cat "$root/target/go/install.log"; echo "go/test.sh: bindings/c/install.sh failed"; exit 1; }
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+[ "$(go list -tags tictactoe_installed -f '{{.CgoPkgConfig}}' .)" = "[tictactoe-static]" ] ||
+  { echo "go/test.sh: -tags tictactoe_installed does not use pkg-config"; exit 1; }
+case "$(go list -tags tictactoe_installed -f '{{.CgoLDFLAGS}} {{.CgoCFLAGS}}' .)" in
+  *target/release* | *../../include*) echo "go/test.sh: the installed build still names the checkout"; exit 1 ;;
+esac
+go test -tags tictactoe_installed -count=1 ./...

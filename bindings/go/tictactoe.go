@@ -14,9 +14,10 @@
 // ErrClosed.
 package tictactoe
 
+// Where the header and library come from is in link_repo.go (the default: this checkout's
+// build) and link_installed.go (build tag tictactoe_installed: pkg-config).
+
 /*
-#cgo CFLAGS: -I${SRCDIR}/../../include
-#cgo LDFLAGS: ${SRCDIR}/../../target/release/libtictactoe.a -lgcc_s -lutil -lrt -lpthread -lm -ldl
 #include "tictactoe.h"
 */
 import "C"

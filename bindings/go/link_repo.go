@@ -1,0 +1,12 @@
+//go:build !tictactoe_installed
+
+package tictactoe
+
+// The default: the header and the static library of the repository this package sits in
+// (cargo build --release at its root), so the package must stay inside the checkout.
+
+/*
+#cgo CFLAGS: -I${SRCDIR}/../../include
+#cgo LDFLAGS: ${SRCDIR}/../../target/release/libtictactoe.a -lgcc_s -lutil -lrt -lpthread -lm -ldl
+*/
+import "C"
