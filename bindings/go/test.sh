@@ -4,6 +4,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 command -v go >/dev/null || { echo "go is missing (apt-get install golang-go)"; exit 1; }
+command -v pkg-config >/dev/null || { echo "pkg-config is missing (apt-get install pkg-config)"; exit 1; }
 (cd "$root" && cargo build --release --quiet)
 cd "$root/bindings/go"
 # Caches live under target/ (ignored by git); the package has no module dependencies.
