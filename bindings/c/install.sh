@@ -45,8 +45,16 @@ real="libtictactoe.so.$version" soname="libtictactoe.so.$soversion"
 # target/install; rustc also writes the system libraries a static link needs, for the
 # static pkg-config file and CMake target.
 out="$root/target/install"
-cargo rustc --release --lib --crate-type cdylib,staticlib --target-dir "$out" -- \
-  -C "link-arg=-Wl,-soname,$soname" --print "native-static-libs=$out/native-static-libs"
+build() {
+  cargo rustc --release --lib --crate-type cdylib,staticlib --target-dir "$out" -- \
+    -C "link-arg=-Wl,-soname,$soname" --print "native-static-libs=$out/native-static-libs"
+}
+build
+# rustc writes the list only when it compiles: if an up-to-date build lost it, compile again.
+if [ ! -s "$out/native-static-libs" ]; then
+  cargo clean --release --target-dir "$out" -p tictactoe
+  build
+fi
 built="$out/release/libtictactoe.so"
 [[ "$(readelf -d "$built")" == *"Library soname: [$soname]"* ]] || { echo "install.sh: $built has no soname $soname" >&2; exit 1; }
 native="$(cat "$out/native-static-libs")"
