@@ -37,15 +37,6 @@
 #define TTT_VERSION_STRING "0.1.0"
 
 /**
- * The most empty cells this search takes on. Measured on five late positions each of
- * 8,8,4, 10,7,5, 8,8,6, 1,100,5, 8,8,8 and 12,12,5 (best move and optimal moves together):
- * 16 empty cells take at most 0.05 s, 18 at most about 1 s, 20 and 22 up to 2.5 s and five
- * of the sixty ran out of budget; so past 18 a position is refused at once rather than after
- * seconds of work.
- */
-#define MAX_EMPTY 18
-
-/**
  * Largest number of cells (rows x cols) a board may have: 67108864 = 4 x 4096 x 4096.
  * Any rows and cols whose product is at most this work; a bigger board is `TTT_TOO_LARGE`.
  */

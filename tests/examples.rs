@@ -327,6 +327,53 @@ fn header_documents_every_item() {
     assert!(items > 60, "only {items} items found");
 }
 
+/// Every name the header defines is in the library's namespace (`ttt_`, `Ttt`, `TTT_`), so it
+/// cannot clash with the including program's own: macros, types, enum values and functions.
+/// The include guard is the one other name.
+#[test]
+fn header_names_are_prefixed() {
+    let text = std::fs::read_to_string(paths().root.join("include/tictactoe.h")).unwrap();
+    let code = strip_c_comments(&text);
+    let mut names = Vec::new();
+    for line in code.lines().map(str::trim) {
+        let first_word =
+            |rest: &str| rest.split(|c: char| !c.is_alphanumeric() && c != '_').next().map(String::from);
+        if let Some(rest) = line.strip_prefix("#define ") {
+            names.extend(first_word(rest));
+        } else if let Some(rest) = line.strip_prefix("typedef ") {
+            names.extend(rest.trim_end_matches(';').rsplit([' ', '*']).next().map(String::from));
+        } else if let Some(rest) = line.strip_prefix("enum ").or_else(|| line.strip_prefix("struct ")) {
+            names.extend(first_word(rest));
+        } else if line.starts_with(|c: char| c.is_ascii_uppercase())
+            && (line.ends_with(',') || line.contains(" = "))
+        {
+            names.extend(first_word(line)); // an enum value
+        } else if let Some(open) = line.find('(').filter(|_| !line.starts_with('#')) {
+            names.extend(line[..open].rsplit([' ', '*']).next().map(String::from));
+        }
+    }
+    names.retain(|n| !n.is_empty() && n != "TICTACTOE_H");
+    let stray: Vec<_> =
+        names.iter().filter(|n| !["ttt_", "Ttt", "TTT_"].iter().any(|p| n.starts_with(p))).collect();
+    assert!(stray.is_empty(), "names outside the ttt namespace: {stray:?}");
+    // Guards the parser: the whole API must be seen (81 names today).
+    for kind in ["ttt_game_move", "TttGame", "TTT_SOLVE_MAX_EMPTY", "TTT_CELL_OCCUPIED", "TttStatus"] {
+        assert!(names.iter().any(|n| n == kind), "{kind} not found among {names:?}");
+    }
+    assert!(names.len() > 75, "only {} names found", names.len());
+}
+
+/// `text` without its `/* ... */` and `// ...` comments.
+fn strip_c_comments(text: &str) -> String {
+    let (mut out, mut rest) = (String::new(), text);
+    while let Some(start) = rest.find("/*") {
+        out.push_str(&rest[..start]);
+        rest = rest[start..].find("*/").map_or("", |end| &rest[start + end + 2..]);
+    }
+    out.push_str(rest);
+    out.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+}
+
 /// A C++ program that includes the header twice builds and runs against the static library.
 #[test]
 fn header_included_twice_from_cpp() {
