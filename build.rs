@@ -25,10 +25,49 @@ fn main() {
         version("PATCH"),
         env::var("CARGO_PKG_VERSION").expect("cargo sets the version"),
     ));
-    match cbindgen::Builder::new().with_crate(&dir).with_config(config).generate() {
-        Ok(bindings) => {
-            bindings.write_to_file(dir.join("include/tictactoe.h"));
-        }
+    let bindings = match cbindgen::Builder::new().with_crate(&dir).with_config(config).generate() {
+        Ok(bindings) => bindings,
         Err(e) => panic!("cbindgen could not generate include/tictactoe.h: {e}"),
+    };
+    let mut text = Vec::new();
+    bindings.write(&mut text);
+    let text = untagged_c_enums(&String::from_utf8(text).expect("cbindgen writes UTF-8"));
+    let path = dir.join("include/tictactoe.h");
+    // Written only when it changes, so that a build does not touch a fresh header.
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+        std::fs::write(&path, text).expect("include/tictactoe.h is writable");
     }
+}
+
+/// cbindgen writes a C enum with a tag and a typedef of the same name
+/// (`enum TttStatus {...}; typedef uint32_t TttStatus;`): valid C, but `-Wc++-compat` and some
+/// header parsers of other languages reject the pair (cbindgen issue #1127). Here C gets an
+/// untagged enum and C++ keeps `enum TttStatus : uint32_t`, spelled out whole in the C++
+/// branch so that the name still reads (and greps) next to its values. Panics if cbindgen's
+/// output no longer has the expected shape, so the build fails rather than ship the old form.
+fn untagged_c_enums(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut lines = text.lines().peekable();
+    let mut rewritten = 0;
+    while let Some(line) = lines.next() {
+        let name = line.strip_prefix("enum ").filter(|n| n.starts_with("Ttt") && !n.contains(' '));
+        match name {
+            Some(name) if lines.peek() == Some(&"#ifdef __cplusplus") => {
+                lines.next();
+                let underlying =
+                    lines.next().and_then(|l| l.strip_prefix("  : ")).expect("enum underlying type");
+                let endif = lines.next().expect("the #endif of the underlying type");
+                out.push_str(&format!(
+                    "#ifdef __cplusplus\nenum {name} : {underlying}\n#else\nenum\n{endif}\n"
+                ));
+                rewritten += 1;
+            }
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    assert!(rewritten >= 3, "expected cbindgen's tagged enums (TttResult, TttStatus, TttVerdict)");
+    out
 }

@@ -85,9 +85,10 @@
 /**
  * How a game stands, or the outcome of a judged move list.
  */
-enum TttResult
 #ifdef __cplusplus
-  : uint32_t
+enum TttResult : uint32_t
+#else
+enum
 #endif // __cplusplus
  {
   /**
@@ -116,9 +117,10 @@ typedef uint32_t TttResult;
  * nothing was written to the out-pointers (except where a function documents a size report)
  * and the game passed in is unchanged. `ttt_status_str` describes each value.
  */
-enum TttStatus
 #ifdef __cplusplus
-  : uint32_t
+enum TttStatus : uint32_t
+#else
+enum
 #endif // __cplusplus
  {
   /**
@@ -195,9 +197,10 @@ typedef uint32_t TttStatus;
  * Whether a board is reachable in a legal game (X moving first), and if not, the first reason
  * found, checked in the order listed.
  */
-enum TttVerdict
 #ifdef __cplusplus
-  : uint32_t
+enum TttVerdict : uint32_t
+#else
+enum
 #endif // __cplusplus
  {
   /**

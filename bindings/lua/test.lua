@@ -51,12 +51,21 @@ local function raises_message(needle, fn, ...)
 end
 
 ------------------------------------------------------------------------------------------------
--- The cdef is the header minus comments and preprocessor lines, statement for statement.
+-- The cdef is the header as C sees it (minus comments, preprocessor lines and C++-only parts),
+-- statement for statement.
 
 local function declarations(text)
   text = text:gsub("/%*.-%*/", ""):gsub("//[^\n]*", "")
-  text = text:gsub("#ifdef __cplusplus.-#endif", "") -- C++-only parts
-  text = text:gsub("\n%s*#[^\n]*", "\n")
+  -- What C sees: the #else branch of `#ifdef __cplusplus`, nothing of its C++-only branch.
+  local kept, cpp_only, in_cpp = {}, false, false
+  for line in (text .. "\n"):gmatch("([^\n]*)\n") do
+    if line:match("^#ifdef __cplusplus") then in_cpp, cpp_only = true, true
+    elseif in_cpp and line:match("^#else") then cpp_only = false
+    elseif in_cpp and line:match("^#endif") then in_cpp, cpp_only = false, false
+    elseif not cpp_only and not line:match("^%s*#") then kept[#kept + 1] = line
+    end
+  end
+  text = table.concat(kept, "\n")
   local set = {}
   for stmt in text:gmatch("[^;]+") do
     stmt = stmt:gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")

@@ -10,14 +10,15 @@ local ffi = require("ffi")
 
 local M = {}
 
--- The declarations of include/tictactoe.h with comments and preprocessor lines removed.
+-- The declarations of include/tictactoe.h as C sees them: comments, preprocessor lines and C++-only
+-- parts removed (so its enums are untagged, each followed by the typedef that names it).
 -- test.lua checks that this list is exactly the header's, so it cannot go stale silently.
 M.CDEF = [[
-enum TttResult { TTT_PENDING = 0, TTT_A_WINS = 1, TTT_B_WINS = 2, TTT_DRAW = 3, };
+enum { TTT_PENDING = 0, TTT_A_WINS = 1, TTT_B_WINS = 2, TTT_DRAW = 3, };
 typedef uint32_t TttResult;
-enum TttStatus { TTT_OK = 0, TTT_NULL_POINTER = 1, TTT_INVALID_ARGUMENT = 2, TTT_OUT_OF_BOUNDS = 3, TTT_CELL_OCCUPIED = 4, TTT_WRONG_TURN = 5, TTT_GAME_OVER = 6, TTT_NOTHING_TO_UNDO = 7, TTT_NOTHING_TO_REDO = 8, TTT_PARSE_ERROR = 9, TTT_BUFFER_TOO_SMALL = 10, TTT_TOO_LARGE = 11, TTT_OUT_OF_MEMORY = 12, TTT_UNREACHABLE_BOARD = 13, TTT_TOO_HARD = 14, TTT_INTERNAL_ERROR = 15, };
+enum { TTT_OK = 0, TTT_NULL_POINTER = 1, TTT_INVALID_ARGUMENT = 2, TTT_OUT_OF_BOUNDS = 3, TTT_CELL_OCCUPIED = 4, TTT_WRONG_TURN = 5, TTT_GAME_OVER = 6, TTT_NOTHING_TO_UNDO = 7, TTT_NOTHING_TO_REDO = 8, TTT_PARSE_ERROR = 9, TTT_BUFFER_TOO_SMALL = 10, TTT_TOO_LARGE = 11, TTT_OUT_OF_MEMORY = 12, TTT_UNREACHABLE_BOARD = 13, TTT_TOO_HARD = 14, TTT_INTERNAL_ERROR = 15, };
 typedef uint32_t TttStatus;
-enum TttVerdict { TTT_VALID = 0, TTT_TOO_MANY_O = 1, TTT_TOO_MANY_X = 2, TTT_BOTH_WIN = 3, TTT_X_WON_THEN_O_MOVED = 4, TTT_O_WON_THEN_X_MOVED = 5, TTT_X_LINES_DISJOINT = 6, TTT_O_LINES_DISJOINT = 7, };
+enum { TTT_VALID = 0, TTT_TOO_MANY_O = 1, TTT_TOO_MANY_X = 2, TTT_BOTH_WIN = 3, TTT_X_WON_THEN_O_MOVED = 4, TTT_O_WON_THEN_X_MOVED = 5, TTT_X_LINES_DISJOINT = 6, TTT_O_LINES_DISJOINT = 7, };
 typedef uint32_t TttVerdict;
 typedef struct TttGame TttGame;
 const char *ttt_version(void);
@@ -61,7 +62,8 @@ ffi.cdef(M.CDEF)
 -- M.status.CELL_OCCUPIED == 4 and M.status[4] == "CELL_OCCUPIED".
 local function enum_table(name)
   local t = {}
-  for key, value in M.CDEF:match("enum " .. name .. " (%b{})"):gmatch("TTT_([%w_]+) = (%d+)") do
+  local values = M.CDEF:match("enum (%b{});\ntypedef uint32_t " .. name .. ";")
+  for key, value in values:gmatch("TTT_([%w_]+) = (%d+)") do
     t[key], t[tonumber(value)] = tonumber(value), key
   end
   return t
