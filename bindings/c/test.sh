@@ -2,7 +2,8 @@
 # Tests bindings/c/install.sh as a C user meets it: installs into scratch prefixes (one with a
 # multiarch libdir, one staged with DESTDIR and then used from where it was staged), then
 # builds the exercise examples through pkg-config (shared and static) and through CMake's
-# find_package (both targets; also the C++ wrapper's game test), and checks that each example
+# find_package (both targets; also the C++ wrapper's game test) and add_subdirectory of
+# bindings/c (the library built from this checkout), and checks that each example
 # prints exactly what it prints when built in the tree the README's way (tests/examples.rs
 # checks that output against the exercises' answers), and that it loads the library it should.
 set -euo pipefail
@@ -126,6 +127,20 @@ cmake_build "$scratch/cmake-staged" "$stage/opt/tictactoe" || { cat "$scratch/cm
 cmake --build "$scratch/cmake-staged" >>"$scratch/cmake-staged.log" 2>&1 || { cat "$scratch/cmake-staged.log"; fail "cmake could not build against the staged tree"; }
 same_output "$scratch/cmake-staged/find_winner_static" find_winner
 LD_LIBRARY_PATH="$stage/opt/tictactoe/lib" same_output "$scratch/cmake-staged/valid_state_shared" valid_state
+
+echo "== c: CMake add_subdirectory(bindings/c), built from this checkout"
+cmake_build "$scratch/cmake-source" "" -DTTT_FROM_SOURCE=ON || { cat "$scratch/cmake-source.log"; fail "cmake could not configure from source"; }
+cmake --build "$scratch/cmake-source" >>"$scratch/cmake-source.log" 2>&1 || { cat "$scratch/cmake-source.log"; fail "cmake could not build from source"; }
+for name in "${examples[@]}"; do
+  program="$scratch/cmake-source/${name}_shared"
+  dynamic="$(readelf -d "$program")" loads="$(ldd "$program")"
+  grep -q "Shared library: \[libtictactoe.so\]" <<<"$dynamic" || fail "$program does not need libtictactoe.so"
+  grep -q "libtictactoe.so => $root/target/release/libtictactoe.so" <<<"$loads" || fail "$program does not load the checkout's library: $loads"
+  same_output "$program" "$name"
+  static "$scratch/cmake-source/${name}_static"
+  same_output "$scratch/cmake-source/${name}_static" "$name"
+done
+"$scratch/cmake-source/cpp_game" >"$scratch/cpp_game-source.out" || { cat "$scratch/cpp_game-source.out"; fail "the C++ wrapper's test failed (from source)"; }
 
 echo "== c: bad arguments are refused"
 if bash "$here/install.sh" --prefix relative/path >/dev/null 2>&1; then fail "a relative prefix was accepted"; fi
