@@ -1401,6 +1401,9 @@ func audBest(scores map[int]int) int {
 }
 
 func TestAuditBestMoveOn3x3(t *testing.T) {
+	if testing.Short() { // 15 s; test.sh runs it in the full pass, -short only for the install
+		t.Skip("slow: run without -short")
+	}
 	rng := rand.New(rand.NewSource(9))
 	for game := 0; game < 60; game++ {
 		g := audNew(t, 3, 3, 3)
