@@ -56,7 +56,10 @@ fn untagged_c_enums(text: &str) -> String {
                 lines.next();
                 let underlying =
                     lines.next().and_then(|l| l.strip_prefix("  : ")).expect("enum underlying type");
-                let endif = lines.next().expect("the #endif of the underlying type");
+                let endif = lines
+                    .next()
+                    .filter(|l| l.starts_with("#endif"))
+                    .expect("the #endif of the underlying type");
                 out.push_str(&format!(
                     "#ifdef __cplusplus\nenum {name} : {underlying}\n#else\nenum\n{endif}\n"
                 ));
