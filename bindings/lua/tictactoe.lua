@@ -389,6 +389,18 @@ function M.judge(moves, rows, cols, k) return judge("judge", moves, rows, cols, 
 function M.find_winner(moves) return judge("find_winner", moves) end
 
 -- Returns valid (boolean), reason (string, nil when valid), code (M.verdict number).
+-- What was wrong with the shape of a board `validate` refused (nil when it was not the shape).
+local function shape_detail(status, board, k)
+  local n, cols, ragged = #board, #(board[1] or ""), false
+  for i = 2, n do ragged = ragged or #board[i] ~= cols end
+  if status == M.status.PARSE_ERROR and ragged then return "rows of unequal length" end
+  if status ~= M.status.INVALID_ARGUMENT then return nil end
+  local shape = n .. "x" .. cols
+  if n == 0 or cols == 0 then return "an empty board (" .. shape .. ")" end
+  if k == nil and n ~= cols then return "k = nil means k = rows = cols, but the board is " .. shape .. ": pass k" end
+  return ("k = %d is more than the %s board's longest side"):format(k or 0, shape)
+end
+
 local function verdict(status, out)
   check(status)
   local code = out[0]
@@ -442,7 +454,9 @@ function M.validate(board, k)
     rows[i - 1] = row -- `board` keeps the strings alive during the call
   end
   local out = ffi.new("TttVerdict[1]")
-  return verdict(C.ttt_validate_rows(rows, n, k or 0, out), out)
+  local status = C.ttt_validate_rows(rows, n, k or 0, out)
+  if status ~= 0 then raise(status, nil, shape_detail(status, board, k)) end
+  return verdict(status, out)
 end
 
 function M.result_str(result) return ffi.string(C.ttt_result_str(u32(result, 1, "result_str"))) end
