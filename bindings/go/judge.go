@@ -127,10 +127,37 @@ func Validate(board []string, k int) (Verdict, error) {
 		defer C.free(unsafe.Pointer(rows[i]))
 	}
 	var v C.TttVerdict
-	if err := check(C.ttt_validate_rows(&rows[0], C.size_t(len(board)), kk, &v)); err != nil {
-		return 0, err
+	if s := Status(C.ttt_validate_rows(&rows[0], C.size_t(len(board)), kk, &v)); s != StatusOK {
+		if detail := shapeDetail(s, board, k); detail != "" {
+			return 0, &Error{Status: s, Index: -1, Detail: detail}
+		}
+		return 0, sentinel(s)
 	}
 	return Verdict(v), nil
+}
+
+// shapeDetail says what was wrong with the shape of a board Validate refused, or "" when the
+// status is not about its shape.
+func shapeDetail(s Status, board []string, k int) string {
+	cols, ragged := 0, false
+	for i, row := range board {
+		if i == 0 {
+			cols = len(row)
+		}
+		ragged = ragged || len(row) != cols
+	}
+	shape := fmt.Sprintf("%dx%d", len(board), cols)
+	switch {
+	case s == StatusParseError && ragged:
+		return "rows of unequal length"
+	case s != StatusInvalidArgument:
+		return ""
+	case len(board) == 0 || cols == 0:
+		return "an empty board (" + shape + ")"
+	case k == 0 && len(board) != cols:
+		return "k = 0 means k = rows = cols, but the board is " + shape + ": pass k"
+	}
+	return fmt.Sprintf("k = %d is more than the %s board's longest side", k, shape)
 }
 
 // ValidateText is Validate for a board in one string of rows x cols cells, row-major; '/' and

@@ -37,6 +37,15 @@ func wantErr(t *testing.T, err error, target error) {
 	}
 }
 
+// wantDetail checks the Detail of err, a *Error.
+func wantDetail(t *testing.T, err error, detail string) {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) || e.Detail != detail {
+		t.Fatalf("got error %v, want detail %q", err, detail)
+	}
+}
+
 func text(t *testing.T, g *Game) string {
 	t.Helper()
 	return must(g.Text())
@@ -145,8 +154,17 @@ func TestValidateReasons(t *testing.T) {
 func TestValidateErrors(t *testing.T) {
 	_, err := Validate([]string{"XO..", "...."}, 0)
 	wantErr(t, err, ErrInvalidArgument)
+	wantDetail(t, err, "k = 0 means k = rows = cols, but the board is 2x4: pass k")
+	_, err = Validate([]string{"XO..", "...."}, 5)
+	wantDetail(t, err, "k = 5 is more than the 2x4 board's longest side")
+	_, err = Validate(nil, 0)
+	wantErr(t, err, ErrInvalidArgument)
+	wantDetail(t, err, "an empty board (0x0)")
 	_, err = Validate([]string{"XOX", "..", "..."}, 0)
 	wantErr(t, err, ErrParse)
+	wantDetail(t, err, "rows of unequal length")
+	_, err = Validate([]string{"XQX", "...", "..."}, 0)
+	wantDetail(t, err, "") // a bad character: the status says it all
 	_, err = ValidateText("XQX/.../...", 3, 3, 3)
 	wantErr(t, err, ErrParse)
 	_, err = ValidateText("XOX/...", 3, 3, 3)
