@@ -107,13 +107,33 @@ namespace TicTacToe
                 IntPtr start = pin.AddrOfPinnedObject();
                 var rows = new IntPtr[board.Length];
                 for (int i = 0; i < rows.Length; i++) rows[i] = IntPtr.Add(start, offsets[i]);
-                Errors.Check(Native.ttt_validate_rows(rows, (UIntPtr)rows.Length, kk, out Verdict v), "Ttt.Validate");
+                Status status = Native.ttt_validate_rows(rows, (UIntPtr)rows.Length, kk, out Verdict v);
+                if (status != Status.Ok)
+                {
+                    string detail = ShapeDetail(status, board, k);
+                    throw Errors.For(status, "Ttt.Validate: " + status.Describe() + (detail == null ? "" : " (" + detail + ")"), null);
+                }
                 return v;
             }
             finally
             {
                 pin.Free();
             }
+        }
+
+        /// <summary>What was wrong with the shape of a board <c>Validate</c> refused; null when
+        /// the status is not about its shape.</summary>
+        private static string ShapeDetail(Status status, string[] board, int? k)
+        {
+            int cols = board.Length > 0 ? board[0].Length : 0;
+            bool ragged = false;
+            foreach (string row in board) ragged |= row.Length != cols;
+            string shape = board.Length + "x" + cols;
+            if (status == Status.ParseError) return ragged ? "rows of unequal length" : null;
+            if (status != Status.InvalidArgument) return null;
+            if (board.Length == 0 || cols == 0) return "an empty board (" + shape + ")";
+            if (!k.HasValue && board.Length != cols) return "k = null means k = rows = cols, but the board is " + shape + ": pass k";
+            return "k = " + k + " is more than the " + shape + " board's longest side";
         }
 
         /// <summary>One board string as rows, as SPEC §8 reads it.</summary>

@@ -93,7 +93,16 @@ namespace TicTacToe.Tests
             Assert.Equal(Verdict.BothWin, Ttt.Validate("XXXX\nOOO.\n....\n....", k: 3));
             Assert.Equal(Verdict.Valid, Ttt.Validate("XOX/O O/XOX/"));  // one trailing separator
             Assert.Equal(Verdict.Valid, Ttt.Validate("X..../.....", 3));
-            Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate("X..../....."));
+            var nonSquare = Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate("X..../....."));
+            Assert.True(nonSquare.Message.EndsWith("(k = null means k = rows = cols, but the board is 2x5: pass k)"), nonSquare.Message);
+            var longK = Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate("X..../.....", 6));
+            Assert.True(longK.Message.EndsWith("(k = 6 is more than the 2x5 board's longest side)"), longK.Message);
+            var ragged = Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate(new[] { "X..", "..", "..." }));
+            Assert.True(ragged.Message.EndsWith("(rows of unequal length)"), ragged.Message);
+            var empty = Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate(new string[0]));
+            Assert.True(empty.Message.EndsWith("(an empty board (0x0))"), empty.Message);
+            var badChar = Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate(new[] { "XQ.", "...", "..." }));
+            Assert.True(badChar.Message.EndsWith("text could not be parsed"), badChar.Message);
             Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate("X......."));  // 8 cells, not square
             Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate("XO./.../..", 3));
             Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate(""));
