@@ -190,9 +190,11 @@ class TooHard : public Error {
 namespace detail {
 
 [[noreturn]] inline void raise(TttStatus raw, const char* where,
-                               std::optional<std::size_t> move_index = std::nullopt) {
+                               std::optional<std::size_t> move_index = std::nullopt,
+                               const std::string& found = std::string()) {
   const auto status = static_cast<Status>(raw);
-  const std::string what = std::string(where) + ": " + ttt_status_str(raw);
+  std::string what = std::string(where) + ": " + ttt_status_str(raw);
+  if (!found.empty()) what += " (" + found + ")";
   switch (status) {
     case Status::OutOfBounds:
     case Status::CellOccupied:
@@ -217,6 +219,22 @@ namespace detail {
 
 inline void check(TttStatus raw, const char* where) {
   if (raw != TTT_OK) raise(raw, where);
+}
+
+/// What was wrong with the shape of a board validate() refused; empty when the status is not
+/// about its shape (the C API has no detail to give, so this says why it refused).
+inline std::string shape_detail(TttStatus raw, const std::vector<std::string>& rows, std::uint32_t k) {
+  const std::size_t cols = rows.empty() ? 0 : rows.front().size();
+  bool ragged = false;
+  for (const std::string& row : rows) ragged = ragged || row.size() != cols;
+  const std::string shape = std::to_string(rows.size()) + "x" + std::to_string(cols);
+  if (raw == TTT_PARSE_ERROR) return ragged ? "rows of unequal length" : "";
+  if (raw != TTT_INVALID_ARGUMENT) return "";
+  if (rows.empty() || cols == 0) return "an empty board (" + shape + ")";
+  if (k == 0 && rows.size() != cols) {
+    return "k = 0 means k = rows = cols, but the board is " + shape + ": pass k";
+  }
+  return "k = " + std::to_string(k) + " is more than the " + shape + " board's longest side";
 }
 
 /// The C API takes unsigned numbers; refuse what would wrap rather than pass a different one.
@@ -541,8 +559,11 @@ inline Verdict validate(const std::vector<std::string>& board_rows, Integer k = 
     ptrs.push_back(row.c_str());
   }
   TttVerdict verdict = TTT_VALID;
-  detail::check(ttt_validate_rows(ptrs.data(), ptrs.size(), detail::u32(k, "k"), &verdict),
-                "ttt::validate");
+  const std::uint32_t k32 = detail::u32(k, "k");
+  const TttStatus raw = ttt_validate_rows(ptrs.data(), ptrs.size(), k32, &verdict);
+  if (raw != TTT_OK) {
+    detail::raise(raw, "ttt::validate", std::nullopt, detail::shape_detail(raw, board_rows, k32));
+  }
   return static_cast<Verdict>(verdict);
 }
 

@@ -106,6 +106,25 @@ static void validate_errors() {
   CHECK_THROWS(ttt::validate({"X..", "...", "..."}, -1), std::out_of_range);
 }
 
+// A board refused for its shape says what was wrong; a bad character gets no such detail.
+static void validate_error_details() {
+  const auto says = [](const std::string& what) {
+    return [what](const ttt::Error& e) { return std::string(e.what()) == what; };
+  };
+  CHECK_THROWS_IF(ttt::validate({"X....", "....."}), ttt::InvalidArgument,
+                  says("ttt::validate: invalid argument (k = 0 means k = rows = cols, but the "
+                       "board is 2x5: pass k)"));
+  CHECK_THROWS_IF(ttt::validate({"X....", "....."}, 6), ttt::InvalidArgument,
+                  says("ttt::validate: invalid argument (k = 6 is more than the 2x5 board's "
+                       "longest side)"));
+  CHECK_THROWS_IF(ttt::validate(std::vector<std::string>{}), ttt::InvalidArgument,
+                  says("ttt::validate: invalid argument (an empty board (0x0))"));
+  CHECK_THROWS_IF(ttt::validate({"X..", "..", "..."}), ttt::ParseError,
+                  says("ttt::validate: text could not be parsed (rows of unequal length)"));
+  CHECK_THROWS_IF(ttt::validate({"XQ.", "...", "..."}), ttt::ParseError,
+                  says("ttt::validate: text could not be parsed"));
+}
+
 static void strings() {
   CHECK_EQ(ttt::version(), TTT_VERSION_STRING);
   CHECK_EQ(ttt::to_string(Status::CellOccupied), ttt_status_str(TTT_CELL_OCCUPIED));
@@ -151,6 +170,7 @@ int main() {
   valid_state_seed();
   every_verdict();
   validate_errors();
+  validate_error_details();
   strings();
   return check::result("test_rules");
 }
