@@ -6,7 +6,7 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use tictactoe::ai::{best_move, solve};
+use tictactoe::ai::{best_move, solve, Budget};
 use tictactoe::{Game, Outcome, Rules};
 
 fn reachable(game: &mut Game, seen: &mut HashSet<Vec<u8>>, out: &mut Vec<Game>) {
@@ -67,7 +67,7 @@ fn main() {
     for (rows, cols, k) in boards {
         let game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
         let start = Instant::now();
-        let result = solve(&game, 1 << 30);
+        let result = solve(&game, Budget::nodes(1 << 30));
         let took: Duration = start.elapsed();
         match result {
             Ok(best) => {

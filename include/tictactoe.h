@@ -278,7 +278,7 @@ const char *ttt_verdict_str(TttVerdict verdict);
  * Feasibility: the exact solve needs rows x (cols + 1) <= 64 (any board up to 7x7, 8x7,
  * 5x10, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a
  * proof within `TTT_SOLVE_NODES` steps of search; otherwise `TTT_TOO_HARD` (then use
- * `ttt_game_search`). A position outside both is refused at once; one inside that cannot be
+ * `ttt_game_search`, or `ttt_game_best_move_within` with a bigger budget). A position outside both is refused at once; one inside that cannot be
  * proved costs the whole budget first (about 2.5 s measured on 7x7 with k=5), so the
  * call always returns. Near the end of a big board: 16 empty cells take milliseconds, 18 up
  * to about 0.5 s. Measured from the empty board: 3x3 k=3 (any position, from a built-in
@@ -302,6 +302,29 @@ const char *ttt_verdict_str(TttVerdict verdict);
 TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
 
 /**
+ * `ttt_game_best_move` under the caller's budget instead of `TTT_SOLVE_NODES`: to give a
+ * hard position more search (the optimal moves of an empty 6x6 board with k=4 need 2^25
+ * steps, about 5 s), or to bound the wait where the default budget could cost seconds before
+ * `TTT_TOO_HARD` (a game loop that asks for a perfect move only when one is cheap, else
+ * calls `ttt_game_search`).
+ *
+ * `max_nodes` bounds the search in steps as `TTT_SOLVE_NODES` counts them (0 = no step
+ * limit); `max_millis` in milliseconds of wall-clock time from the call (0 = no time limit);
+ * at least one must be non-zero. When the budget runs out the answer is `TTT_TOO_HARD`;
+ * whatever is answered is exact. With a step budget alone the same game and budget always
+ * give the same answer; a time budget may run out on one call and not on the next. The clock
+ * is read every 1,024 steps (a fraction of a millisecond); setting up the search, clearing a
+ * table of up to 16 MiB among it, counts against the time and can take a few milliseconds.
+ * The feasibility rule on board size and empty cells is `ttt_game_best_move`'s; positions
+ * answered without search (3x3 with k=3, pairing draws) need no budget beyond one step.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_INVALID_ARGUMENT` (both limits 0),
+ * `TTT_TOO_HARD`, `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as
+ * `ttt_game_best_move`.
+ */
+TttStatus ttt_game_best_move_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
+
+/**
  * Every move that keeps the position's value, as cells `row * cols + col` in ascending
  * order: when the side to move wins, every move that still wins (not only the fastest);
  * when it draws, every move that still draws; when it loses, every move. `*out_count` is set
@@ -317,6 +340,16 @@ TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *o
  * `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as `ttt_game_best_move`.
  */
 TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
+
+/**
+ * `ttt_game_optimal_moves` under the caller's budget instead of `TTT_SOLVE_NODES`, as
+ * `ttt_game_best_move_within` describes (0 = no limit for either; at least one non-zero).
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_INVALID_ARGUMENT` (both limits 0),
+ * `TTT_TOO_HARD` (`*out_count` is not written), `TTT_BUFFER_TOO_SMALL`,
+ * `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as `ttt_game_best_move`.
+ */
+TttStatus ttt_game_optimal_moves_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_cells, size_t capacity, size_t *out_count);
 
 /**
  * A strong move for the side to move under a budget, on any board (use it where

@@ -8,7 +8,7 @@ mod common;
 
 use common::minimax::{best_of, is_optimal_set, Reference};
 
-use tictactoe::ai::{best_move, optimal_moves, solve};
+use tictactoe::ai::{best_move, optimal_moves, solve, Budget};
 use tictactoe::ffi::ai::*;
 use tictactoe::ffi::game::*;
 use tictactoe::ffi::TttStatus::{self, *};
@@ -485,7 +485,7 @@ fn known_values_cheap() {
 fn whole_line_boards_are_drawn_within_the_default_budget() {
     for (rows, cols, k) in [(2, 31, 31), (21, 2, 21), (3, 10, 10), (4, 7, 7), (7, 4, 7), (1, 40, 40)] {
         let game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
-        assert_eq!(solve(&game, 100_000).map(|s| s.score), Ok(0), "{rows},{cols},{k}");
+        assert_eq!(solve(&game, Budget::nodes(100_000)).map(|s| s.score), Ok(0), "{rows},{cols},{k}");
         assert!(optimal_moves(&game).is_ok(), "{rows},{cols},{k}");
     }
 }
@@ -495,7 +495,7 @@ fn whole_line_boards_are_drawn_within_the_default_budget() {
 fn known_values_expensive() {
     // 6,5,4 is a first-player win, and a win stays one on a bigger board.
     let game = Game::new(Rules::new(7, 6, 4).unwrap()).unwrap();
-    assert!(solve(&game, 1 << 30).unwrap().score > 0);
+    assert!(solve(&game, Budget::nodes(1 << 30)).unwrap().score > 0);
 }
 
 #[test]
@@ -503,7 +503,7 @@ fn too_hard_and_game_over_are_errors() {
     let big = Game::new(Rules::new(15, 15, 5).unwrap()).unwrap();
     assert_eq!(best_move(&big), Err(Error::TooHard));
     let open = Game::new(Rules::new(6, 6, 5).unwrap()).unwrap();
-    assert_eq!(solve(&open, 1000), Err(Error::TooHard));
+    assert_eq!(solve(&open, Budget::nodes(1000)), Err(Error::TooHard));
     let mut over = Game::new(Rules::new(3, 3, 3).unwrap()).unwrap();
     for (r, c) in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)] {
         over.play(r, c).unwrap();
@@ -523,6 +523,117 @@ fn text(game: *const TttGame) -> String {
     let mut len = 0;
     assert_eq!(unsafe { ttt_game_to_text(game, buf.as_mut_ptr(), buf.len(), &mut len) }, TTT_OK);
     unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap().to_owned()
+}
+
+/// The caller-budgeted entry points answer exactly what the default ones answer when the
+/// budget suffices (a step budget, a time budget, both, a bigger one), and otherwise
+/// `TTT_TOO_HARD`, with the out-pointers untouched and the game unchanged.
+#[test]
+fn c_budgeted_solve_contract() {
+    // Under Miri only the first, from the 3x3 table: a search takes seconds there.
+    let texts = [
+        "3,3,3:X.O/.X./...:O".to_owned(),
+        "2,4,3:X.O./....:O".to_owned(),
+        "4,4,3:X.../.O../..../....:X".to_owned(),
+        nine_by_nine(),
+        // Too big for the bitboard solver (8 x 8): the endgame search of the last 14 cells.
+        format!("8,8,4:{}XOXOXOXO/XO....../........:X", "XXOOXXOO/OOXXOOXX/".repeat(2) + "XXOOXXOO/"),
+    ];
+    for t in &texts[..if cfg!(miri) { 1 } else { texts.len() }] {
+        let game = from_text(t);
+        let (mut row, mut col, mut score) = (0, 0, 0);
+        assert_eq!(unsafe { ttt_game_best_move(game, &mut row, &mut col, &mut score) }, TTT_OK, "{t}");
+        let mut want_cells = [0u32; 81];
+        let mut want_count = 0;
+        let status = unsafe { ttt_game_optimal_moves(game, want_cells.as_mut_ptr(), 81, &mut want_count) };
+        assert_eq!(status, TTT_OK, "{t}");
+        for (max_nodes, max_millis) in [(TTT_SOLVE_NODES, 0), (0, 600_000), (1 << 30, 600_000), (u64::MAX, 0)]
+        {
+            let (mut r, mut c, mut s) = (99, 99, 99);
+            let status =
+                unsafe { ttt_game_best_move_within(game, max_nodes, max_millis, &mut r, &mut c, &mut s) };
+            assert_eq!((status, r, c, s), (TTT_OK, row, col, score), "{t} {max_nodes} {max_millis}");
+            let (mut cells, mut count) = ([u32::MAX; 81], 0);
+            let status = unsafe {
+                ttt_game_optimal_moves_within(game, max_nodes, max_millis, cells.as_mut_ptr(), 81, &mut count)
+            };
+            assert_eq!((status, &cells[..count]), (TTT_OK, &want_cells[..want_count]), "{t}");
+        }
+        assert_eq!(text(game), *t, "the game must not change");
+        unsafe { ttt_game_free(game) };
+    }
+
+    // Budgets too small, no budget, a finished game: an error, nothing written.
+    let open = new_game(3, 4, 3);
+    let over = from_text("3,3,3:XXX/OO./...:O");
+    for (game, max_nodes, max_millis, want) in [
+        (open, 10, 0, TTT_TOO_HARD),
+        (open, 0, 0, TTT_INVALID_ARGUMENT),
+        (over, 0, 0, TTT_GAME_OVER),
+        (over, 1 << 20, 0, TTT_GAME_OVER),
+    ] {
+        let (mut r, mut c, mut s) = (77, 77, 77);
+        let status =
+            unsafe { ttt_game_best_move_within(game, max_nodes, max_millis, &mut r, &mut c, &mut s) };
+        assert_eq!((status, r, c, s), (want, 77, 77, 77), "{max_nodes} {max_millis}");
+        let (mut cells, mut count) = ([7u32; 4], 77);
+        let status = unsafe {
+            ttt_game_optimal_moves_within(game, max_nodes, max_millis, cells.as_mut_ptr(), 4, &mut count)
+        };
+        assert_eq!((status, cells, count), (want, [7; 4], 77), "{max_nodes} {max_millis}");
+    }
+    let (mut r, mut c, mut s, mut n) = (0, 0, 0, 0);
+    let null = std::ptr::null_mut();
+    let nulls = [
+        unsafe { ttt_game_best_move_within(std::ptr::null(), 1, 0, &mut r, &mut c, &mut s) },
+        unsafe { ttt_game_best_move_within(open, 1, 0, null, &mut c, &mut s) },
+        unsafe { ttt_game_best_move_within(open, 1, 0, &mut r, null, &mut s) },
+        unsafe { ttt_game_best_move_within(open, 1, 0, &mut r, &mut c, std::ptr::null_mut()) },
+        unsafe { ttt_game_optimal_moves_within(std::ptr::null(), 1, 0, null, 0, &mut n) },
+        unsafe { ttt_game_optimal_moves_within(open, 1, 0, null, 0, std::ptr::null_mut()) },
+    ];
+    assert_eq!(nulls, [TTT_NULL_POINTER; 6]);
+    unsafe { ttt_game_free(open) };
+    unsafe { ttt_game_free(over) };
+}
+
+/// A time budget bounds the wait where the default step budget costs seconds before
+/// `TTT_TOO_HARD` (the empty 7x7 board with k = 5: about 2.5 s).
+#[test]
+#[cfg_attr(miri, ignore = "wall-clock timing")]
+fn c_time_budget_stops_a_hopeless_solve() {
+    let game = new_game(7, 7, 5);
+    for (max_nodes, max_millis) in [(0, 50), (TTT_SOLVE_NODES, 50)] {
+        let (mut r, mut c, mut s) = (77, 77, 77);
+        let start = std::time::Instant::now();
+        let status =
+            unsafe { ttt_game_best_move_within(game, max_nodes, max_millis, &mut r, &mut c, &mut s) };
+        let took = start.elapsed();
+        assert_eq!((status, r, c, s), (TTT_TOO_HARD, 77, 77, 77));
+        assert!(took < std::time::Duration::from_millis(1000), "took {took:?}");
+        let mut n = 77;
+        let start = std::time::Instant::now();
+        let status = unsafe {
+            ttt_game_optimal_moves_within(game, max_nodes, max_millis, std::ptr::null_mut(), 0, &mut n)
+        };
+        let took = start.elapsed();
+        assert_eq!((status, n), (TTT_TOO_HARD, 77));
+        assert!(took < std::time::Duration::from_millis(1000), "took {took:?}");
+    }
+    unsafe { ttt_game_free(game) };
+}
+
+/// A 9 x 9, k = 9 game after one stone: drawn by the pairing strategy, without search.
+fn nine_by_nine() -> String {
+    let mut rows = vec![".........".to_owned(); 9];
+    rows[4] = "....X....".to_owned();
+    format!("9,9,9:{}:O", rows.join("/"))
+}
+
+fn from_text(t: &str) -> *mut TttGame {
+    let mut game = std::ptr::null_mut();
+    assert_eq!(unsafe { ttt_game_from_text(t.as_ptr().cast(), t.len(), &mut game) }, TTT_OK, "{t}");
+    game
 }
 
 #[test]

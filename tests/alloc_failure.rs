@@ -378,6 +378,13 @@ fn the_ai_fails_cleanly() {
                 status
             });
             assert!(refused > 0 || moves > 0, "the solver on an empty board never allocated");
+            // A time budget sizes the solver's table by what the time allows.
+            sweep(&what("ttt_game_best_move_within"), setup, Handle::game, |g| {
+                let (mut r, mut c, mut s) = (77, 77, 77);
+                let status = unsafe { ttt_game_best_move_within(g.0, 0, 600_000, &mut r, &mut c, &mut s) };
+                assert!(status == TTT_OK || (r, c, s) == (77, 77, 77), "out-pointers written on failure");
+                status
+            });
             let with_buffer = || (setup(), vec![0u32; (rows * cols) as usize]);
             sweep(
                 &what("ttt_game_optimal_moves"),

@@ -5,6 +5,7 @@
 //! 4096 × 4096 board is solved instead of refused. Past [`MAX_EMPTY`] empty cells,
 //! or past the node budget, the answer stays `TooHard`.
 
+use super::budget::Meter;
 use super::Scored;
 use crate::board::Board;
 use crate::error::Error;
@@ -32,8 +33,8 @@ const TOP: i32 = 1 << 20;
 /// `full_window` every value is exact; else each move is searched only to see whether it beats
 /// the best so far, so the first move reaching the best value holds it exactly and a later
 /// move may report anything up to the best so far while being worse (an upper bound).
-/// `GameOver`; `TooHard` past `MAX_EMPTY` empty cells or `max_nodes` nodes.
-fn root_moves(game: &Game, max_nodes: u64, full_window: bool) -> Result<Vec<(usize, i32)>, Error> {
+/// `GameOver`; `TooHard` past `MAX_EMPTY` empty cells or once `meter` says the budget is spent.
+fn root_moves(game: &Game, meter: Meter, full_window: bool) -> Result<Vec<(usize, i32)>, Error> {
     let mover = game.to_move().ok_or(Error::GameOver)?;
     let empty = game.rules().cells() - game.move_count();
     if empty > MAX_EMPTY {
@@ -47,7 +48,7 @@ fn root_moves(game: &Game, max_nodes: u64, full_window: bool) -> Result<Vec<(usi
     // 3^empty positions at most (each cell empty, X or O).
     let bits = (empty as u32 * 3).div_ceil(2).clamp(4, TABLE_BITS);
     let table = try_filled(Slot { key: 0, value: 0, bound: Bound::None }, 1 << bits)?;
-    let mut search = Search { board, cells, live, stones: [0; 2], table, nodes: 0, max_nodes };
+    let mut search = Search { board, cells, live, stones: [0; 2], table, meter };
     let mut out = Vec::new();
     out.try_reserve_exact(empty)?;
     let mut alpha = -TOP;
@@ -60,16 +61,16 @@ fn root_moves(game: &Game, max_nodes: u64, full_window: bool) -> Result<Vec<(usi
 }
 
 /// The best move: the fastest win, else a draw, else the slowest loss (the lowest such cell).
-pub fn best(game: &Game, max_nodes: u64) -> Result<Scored, Error> {
-    let moves = root_moves(game, max_nodes, false)?;
+pub fn best(game: &Game, meter: Meter) -> Result<Scored, Error> {
+    let moves = root_moves(game, meter, false)?;
     let top = moves.iter().map(|&(_, v)| v).max().ok_or(Error::GameOver)?;
     let &(cell, v) = moves.iter().find(|&&(_, v)| v == top).ok_or(Error::GameOver)?;
     Ok(Scored { cell, score: score(v) })
 }
 
 /// The cells of every move that keeps the position's value (see `ai::optimal_moves`).
-pub fn optimal(game: &Game, max_nodes: u64) -> Result<Vec<usize>, Error> {
-    let moves = root_moves(game, max_nodes, true)?;
+pub fn optimal(game: &Game, meter: Meter) -> Result<Vec<usize>, Error> {
+    let moves = root_moves(game, meter, true)?;
     let value = moves.iter().map(|&(_, v)| v.signum()).max().ok_or(Error::GameOver)?;
     let mut cells = Vec::new();
     cells.try_reserve_exact(moves.len())?;
@@ -178,9 +179,8 @@ struct Search {
     live: Vec<Live>,
     stones: [u32; 2],
     table: Vec<Slot>,
-    /// Stones put down so far, the measure of the budget.
-    nodes: u64,
-    max_nodes: u64,
+    /// Counts the stones put down, the measure of the budget.
+    meter: Meter,
 }
 
 impl Search {
@@ -193,8 +193,7 @@ impl Search {
 
     /// Puts `player`'s stone on `cells[i]`: true when it completes a line.
     fn place(&mut self, i: usize, player: Player) -> Result<bool, Error> {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        if self.meter.spend(1) {
             return Err(Error::TooHard);
         }
         let (row, col) = self.board.rules().row_col(self.cells[i]);
@@ -298,8 +297,10 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Budget;
     use crate::game::Outcome;
     use crate::rules::Rules;
+    use std::time::Instant;
 
     /// The endgame search against the bitboard solver (another implementation: bitboards,
     /// symmetry, its own table) on boards both can take, from positions with up to 16 empty
@@ -330,12 +331,18 @@ mod tests {
                 if game.outcome() != Outcome::Pending {
                     continue;
                 }
-                let want = super::super::solve(&game, u64::MAX).unwrap();
-                let got = best(&game, u64::MAX).unwrap();
+                let unlimited = Budget::nodes(u64::MAX);
+                let want = super::super::solve(&game, unlimited).unwrap();
+                let got = best(&game, Meter::new(unlimited, Instant::now())).unwrap();
                 assert_eq!(got.score, want.score, "{}", game.to_text());
-                let optimal = super::super::optimal_moves_within(&game, u64::MAX).unwrap();
+                let optimal = super::super::optimal_moves_within(&game, unlimited).unwrap();
                 assert!(optimal.contains(&got.cell), "{} plays {}", game.to_text(), got.cell);
-                assert_eq!(super::optimal(&game, u64::MAX).unwrap(), optimal, "{}", game.to_text());
+                assert_eq!(
+                    super::optimal(&game, Meter::new(unlimited, Instant::now())).unwrap(),
+                    optimal,
+                    "{}",
+                    game.to_text()
+                );
                 checked += 1;
             }
         }

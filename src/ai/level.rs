@@ -1,8 +1,9 @@
 //! Difficulty levels for games: one call, a level and a seed, a move.
 
 use super::rng::Rng;
-use super::search::{search, Budget};
+use super::search::search;
 use super::tactics::winning_cell;
+use super::Budget;
 use crate::error::Error;
 use crate::game::Game;
 use crate::rules::EMPTY;
@@ -62,7 +63,7 @@ pub fn ai_move(game: &Game, level: Level, seed: u64) -> Result<usize, Error> {
         }
         Level::Medium => search(game, nodes(1), seed),
         Level::Hard => search(game, nodes(HARD_NODES), seed),
-        Level::Perfect => match super::solve(game, PERFECT_SOLVE_NODES) {
+        Level::Perfect => match super::solve(game, Budget::nodes(PERFECT_SOLVE_NODES)) {
             Ok(best) => Ok(best.cell),
             Err(Error::TooHard | Error::OutOfMemory) => search(game, nodes(PERFECT_NODES), seed),
             Err(e) => Err(e),

@@ -4,7 +4,8 @@
 //!   (rows × (cols + 1) <= 64), or on bigger boards by a pairing strategy that proves the
 //!   position drawn (`drawn`) or, with at most 18 empty cells, by an endgame search over the
 //!   board (`endgame`); `TooHard` otherwise, or when the proof needs more than
-//!   [`SOLVE_NODES`] nodes. 3,3,3 is answered from a precomputed table.
+//!   [`SOLVE_NODES`] nodes ([`solve`] and [`optimal_moves_within`] take a caller's budget
+//!   instead). 3,3,3 is answered from a precomputed table.
 //! - [`search`]: a strong move under a node or time budget on any board, deterministic for a
 //!   given seed and node budget.
 //! - [`ai_move`]: difficulty levels from random to perfect.
@@ -13,6 +14,7 @@
 //! read-only 3,3,3 table.
 
 pub mod bitboard;
+mod budget;
 mod drawn;
 mod endgame;
 mod level;
@@ -26,13 +28,16 @@ mod table;
 mod tactics;
 mod tt;
 
+pub use budget::Budget;
 pub use level::{ai_move, Level};
-pub use search::{search, Budget};
+pub use search::search;
 
 use crate::error::Error;
 use crate::fallible::{try_collect, try_with_capacity};
 use crate::game::Game;
+use budget::Meter;
 use solve::{Root, Solver};
+use std::time::Instant;
 
 /// The node budget of [`best_move`] and [`optimal_moves`] (a pairing search's steps count
 /// as nodes). Past it the answer is `TooHard`. (C sees it as `TTT_SOLVE_NODES`.)
@@ -59,16 +64,20 @@ pub struct Scored {
 /// The best move of the side to move with its exact score: the fastest win, else a draw, else
 /// the slowest loss. `GameOver` for a finished game; `TooHard` past [`SOLVE_NODES`] nodes.
 pub fn best_move(game: &Game) -> Result<Scored, Error> {
-    solve(game, SOLVE_NODES)
+    solve(game, Budget::nodes(SOLVE_NODES))
 }
 
-/// [`best_move`] with a caller-chosen node budget (`TooHard` when it runs out).
-pub fn solve(game: &Game, max_nodes: u64) -> Result<Scored, Error> {
+/// [`best_move`] under a caller's budget: `TooHard` when it runs out (a time budget counts
+/// from the call, setting up included), `InvalidArgument` when it sets no limit. The same
+/// position and node budget always give the same answer; a time budget may run out on one
+/// call and not the next.
+pub fn solve(game: &Game, budget: Budget) -> Result<Scored, Error> {
+    let meter = meter(game, budget)?;
     let (geo, root) = match Root::of(game) {
-        Err(Error::TooHard) => return drawn::best(game)?.map_or_else(|| endgame::best(game, max_nodes), Ok),
+        Err(Error::TooHard) => return drawn::best(game)?.map_or_else(|| endgame::best(game, meter), Ok),
         other => other?,
     };
-    let (bit, score) = Solver::new(&geo, max_nodes, root.empty(&geo))?.best(root)?;
+    let (bit, score) = Solver::new(&geo, meter, root.empty(&geo))?.best(root)?;
     Ok(Scored { cell: geo.cell(bit), score })
 }
 
@@ -76,12 +85,12 @@ pub fn solve(game: &Game, max_nodes: u64) -> Result<Scored, Error> {
 /// to move wins (not only the fastest), any drawing move when it draws, every move when it
 /// loses. Errors as [`best_move`].
 pub fn optimal_moves(game: &Game) -> Result<Vec<usize>, Error> {
-    optimal_moves_within(game, SOLVE_NODES)
+    optimal_moves_within(game, Budget::nodes(SOLVE_NODES))
 }
 
-/// [`optimal_moves`] with a caller-chosen node budget.
-pub fn optimal_moves_within(game: &Game, max_nodes: u64) -> Result<Vec<usize>, Error> {
-    match optimal_set_within(game, max_nodes)? {
+/// [`optimal_moves`] under a caller's budget, as [`solve`].
+pub fn optimal_moves_within(game: &Game, budget: Budget) -> Result<Vec<usize>, Error> {
+    match optimal_set_within(game, budget)? {
         Optimal::These(cells) => Ok(cells),
         Optimal::EveryLegalMove => {
             let mut cells = try_with_capacity(game.legal_move_count())?;
@@ -103,17 +112,29 @@ pub enum Optimal {
 
 /// [`optimal_moves`] as an [`Optimal`].
 pub fn optimal_set(game: &Game) -> Result<Optimal, Error> {
-    optimal_set_within(game, SOLVE_NODES)
+    optimal_set_within(game, Budget::nodes(SOLVE_NODES))
 }
 
-fn optimal_set_within(game: &Game, max_nodes: u64) -> Result<Optimal, Error> {
+/// [`optimal_set`] under a caller's budget, as [`solve`].
+pub fn optimal_set_within(game: &Game, budget: Budget) -> Result<Optimal, Error> {
+    let meter = meter(game, budget)?;
     let (geo, root) = match Root::of(game) {
         Err(Error::TooHard) if drawn::every_move_draws(game)? => return Ok(Optimal::EveryLegalMove),
-        Err(Error::TooHard) => return endgame::optimal(game, max_nodes).map(Optimal::These),
+        Err(Error::TooHard) => return endgame::optimal(game, meter).map(Optimal::These),
         other => other?,
     };
-    let bits = Solver::new(&geo, max_nodes, root.empty(&geo))?.optimal(root)?;
+    let bits = Solver::new(&geo, meter, root.empty(&geo))?.optimal(root)?;
     let mut cells = try_collect(bits.iter().map(|&b| geo.cell(b)))?;
     cells.sort_unstable();
     Ok(Optimal::These(cells))
+}
+
+/// The meter of an exact solve of `game` under `budget`, its clock started: `GameOver` for a
+/// finished game (as `search` checks), then `InvalidArgument` for a budget with no limit.
+fn meter(game: &Game, budget: Budget) -> Result<Meter, Error> {
+    game.to_move().ok_or(Error::GameOver)?;
+    if budget.is_unlimited() {
+        return Err(Error::InvalidArgument);
+    }
+    Ok(Meter::new(budget, Instant::now()))
 }

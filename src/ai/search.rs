@@ -17,9 +17,10 @@
 //! (the seed only breaks ties among root moves). A time budget stops wherever the clock says,
 //! so it is not reproducible.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::bitboard::Bits;
+use super::budget::Budget;
 use super::rng::Rng;
 use super::score::{Candidate, Lines};
 use super::tactics::winning_cell;
@@ -27,15 +28,6 @@ use crate::error::Error;
 use crate::fallible::{try_collect, try_filled};
 use crate::game::Game;
 use crate::rules::{Rules, EMPTY};
-
-/// How long [`search`] may think. At least one limit must be set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Search nodes; 0 = no node limit. The deterministic limit.
-    pub max_nodes: u64,
-    /// Wall-clock limit; `None` = no time limit.
-    pub max_time: Option<Duration>,
-}
 
 /// Value of a win now; a win found `p` plies deeper is worth `WIN - p`, so faster is better.
 const WIN: i64 = 1 << 40;
@@ -64,7 +56,7 @@ const FOCUS_RADIUS: u32 = 16;
 /// `GameOver` for a finished game, `InvalidArgument` when `budget` sets no limit.
 pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
     let mover = game.to_move().ok_or(Error::GameOver)?.stone();
-    if budget.max_nodes == 0 && budget.max_time.is_none() {
+    if budget.is_unlimited() {
         return Err(Error::InvalidArgument);
     }
     // The clock runs from here: copying the grid and reading the lines are part of the time.

@@ -1,6 +1,6 @@
 //! The exact solver: negamax with alpha-beta on bitboards, a transposition table shared by all
 //! symmetric positions, threat-forced moves, bounds from pairing strategies (`super::pairing`),
-//! and a node budget that makes it always return.
+//! and a budget (nodes, and optionally wall-clock time) that makes it always return.
 //!
 //! Scores inside the search are absolute: a win whose final move is the P-th stone on the board
 //! is worth `cells + 1 - P` to the winner and minus that to the loser; a draw is 0. So a value
@@ -8,6 +8,7 @@
 //! it as is, and "fastest win, slowest loss" is simply "largest value".
 
 use super::bitboard::{Bits, Geometry};
+use super::budget::Meter;
 use super::pairing::{Finder, Live, Pairing};
 use super::rng::Rng;
 use super::symmetry::permutations;
@@ -102,8 +103,7 @@ pub struct Solver<'g> {
     fwd: Vec<[u8; 64]>,
     back: Vec<[u8; 64]>,
     tt: TransTable,
-    nodes: u64,
-    max_nodes: u64,
+    meter: Meter,
     aborted: bool,
 }
 
@@ -120,8 +120,8 @@ struct Node {
 
 impl<'g> Solver<'g> {
     /// Tables for searching positions of `geo`'s board with at most `empty` empty cells; the
-    /// search stops (`TooHard`) after `max_nodes` nodes.
-    pub fn new(geo: &'g Geometry, max_nodes: u64, empty: u32) -> Result<Solver<'g>, Error> {
+    /// search stops (`TooHard`) once `meter` says the budget is spent.
+    pub fn new(geo: &'g Geometry, meter: Meter, empty: u32) -> Result<Solver<'g>, Error> {
         let rules = geo.rules();
         let cells = rules.cells();
         let mut solver = Solver {
@@ -142,8 +142,7 @@ impl<'g> Solver<'g> {
             fwd: Vec::new(),
             back: Vec::new(),
             tt: TransTable::new(1)?,
-            nodes: 0,
-            max_nodes,
+            meter,
             aborted: false,
         };
         if solver.table.is_none() {
@@ -222,12 +221,13 @@ impl<'g> Solver<'g> {
         }
 
         // Small searches need small tables (and clearing a big one would cost more than the
-        // search): 2^empty entries within 2^10 ..= 2^21 (16 MiB), and no more than the budget.
+        // search): 2^empty entries within 2^10 ..= 2^21 (16 MiB), and no more than the budget
+        // allows nodes.
         // (Sized by the board instead, a late position of a 7 x 8 board cleared 16 MiB for a
         // search of a few thousand nodes.)
         let by_position = 1u64 << empty.clamp(10, 21);
         // Clamped first: a budget near u64::MAX has no next power of two.
-        let entries = self.max_nodes.clamp(1 << 10, by_position).next_power_of_two() as usize;
+        let entries = self.meter.reach().clamp(1 << 10, by_position).next_power_of_two() as usize;
         self.tt = TransTable::new(entries)?;
         Ok(())
     }
@@ -350,8 +350,7 @@ impl<'g> Solver<'g> {
     /// extra stone never hurts), and the result is clamped to -1/0/1 because the pruning may
     /// change the length of a win, never its sign.
     fn negamax(&mut self, node: &Node, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        if self.meter.spend(1) {
             self.aborted = true;
         }
         if self.aborted {
@@ -497,7 +496,7 @@ impl<'g> Solver<'g> {
         let cuts = (hi > 0 && alpha >= 0 && live.blocks(node.me, node.opp))
             || (lo < 0 && beta <= 0 && live.blocks(node.opp, node.me));
         // The steps count against the node budget, which must bound the time of a search.
-        self.nodes += live.steps() - before;
+        self.meter.add(live.steps() - before);
         cuts.then_some(0)
     }
 
@@ -512,7 +511,7 @@ impl<'g> Solver<'g> {
         };
         let before = live.steps();
         let found = moves.iter().position(|&bit| live.blocks(node.opp, node.me | 1 << bit));
-        self.nodes += live.steps() - before;
+        self.meter.add(live.steps() - before);
         self.probes += 1;
         if let Some(i) = found {
             moves[..=i].rotate_right(1);
@@ -628,6 +627,8 @@ fn window(rules: Rules, cell: usize, dir: Dir) -> Option<impl Iterator<Item = us
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Budget;
+    use std::time::Instant;
 
     /// `blocking_move_first` only reorders: when it finds a move, that move comes first, the
     /// others keep their order, and after it a pairing of what is left blocks the opponent;
@@ -636,7 +637,7 @@ mod tests {
     #[cfg_attr(miri, ignore)] // hundreds of pairing searches
     fn blocking_move_first_only_reorders() {
         let geo = Geometry::new(Rules::new(6, 6, 5).unwrap()).unwrap();
-        let mut solver = Solver::new(&geo, u64::MAX, 36).unwrap();
+        let mut solver = Solver::new(&geo, Meter::new(Budget::nodes(u64::MAX), Instant::now()), 36).unwrap();
         let mut rng = Rng::new(5);
         let (mut found, mut none) = (0, 0);
         for _ in 0..300 {

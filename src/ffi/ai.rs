@@ -26,7 +26,7 @@ unsafe fn write_cell(game: &Game, cell: usize, out_row: *mut u32, out_col: *mut 
 /// Feasibility: the exact solve needs rows x (cols + 1) <= 64 (any board up to 7x7, 8x7,
 /// 5x10, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a
 /// proof within `TTT_SOLVE_NODES` steps of search; otherwise `TTT_TOO_HARD` (then use
-/// `ttt_game_search`). A position outside both is refused at once; one inside that cannot be
+/// `ttt_game_search`, or `ttt_game_best_move_within` with a bigger budget). A position outside both is refused at once; one inside that cannot be
 /// proved costs the whole budget first (about 2.5 s measured on 7x7 with k=5), so the
 /// call always returns. Near the end of a big board: 16 empty cells take milliseconds, 18 up
 /// to about 0.5 s. Measured from the empty board: 3x3 k=3 (any position, from a built-in
@@ -56,15 +56,70 @@ pub unsafe extern "C" fn ttt_game_best_move(
     guard(|| {
         // SAFETY: see `game_ref`.
         let game = unsafe { game_ref(game) }?;
-        let (out_row, out_col, out_score) = (out_ptr(out_row)?, out_ptr(out_col)?, out_ptr(out_score)?);
-        let best = ai::best_move(game)?;
-        // SAFETY: all three checked non-NULL; the caller promises they are writable.
-        unsafe {
-            write_cell(game, best.cell, out_row, out_col);
-            *out_score = best.score;
-        }
-        Ok(())
+        // SAFETY: the caller's pointers, passed on.
+        unsafe { write_solution(game, ai::Budget::nodes(ai::SOLVE_NODES), out_row, out_col, out_score) }
     })
+}
+
+/// `ttt_game_best_move` under the caller's budget instead of `TTT_SOLVE_NODES`: to give a
+/// hard position more search (the optimal moves of an empty 6x6 board with k=4 need 2^25
+/// steps, about 5 s), or to bound the wait where the default budget could cost seconds before
+/// `TTT_TOO_HARD` (a game loop that asks for a perfect move only when one is cheap, else
+/// calls `ttt_game_search`).
+///
+/// `max_nodes` bounds the search in steps as `TTT_SOLVE_NODES` counts them (0 = no step
+/// limit); `max_millis` in milliseconds of wall-clock time from the call (0 = no time limit);
+/// at least one must be non-zero. When the budget runs out the answer is `TTT_TOO_HARD`;
+/// whatever is answered is exact. With a step budget alone the same game and budget always
+/// give the same answer; a time budget may run out on one call and not on the next. The clock
+/// is read every 1,024 steps (a fraction of a millisecond); setting up the search, clearing a
+/// table of up to 16 MiB among it, counts against the time and can take a few milliseconds.
+/// The feasibility rule on board size and empty cells is `ttt_game_best_move`'s; positions
+/// answered without search (3x3 with k=3, pairing draws) need no budget beyond one step.
+///
+/// Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_INVALID_ARGUMENT` (both limits 0),
+/// `TTT_TOO_HARD`, `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as
+/// `ttt_game_best_move`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_best_move_within(
+    game: *const TttGame,
+    max_nodes: u64,
+    max_millis: u32,
+    out_row: *mut u32,
+    out_col: *mut u32,
+    out_score: *mut i32,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`.
+        let game = unsafe { game_ref(game) }?;
+        // SAFETY: the caller's pointers, passed on.
+        unsafe { write_solution(game, budget(max_nodes, max_millis), out_row, out_col, out_score) }
+    })
+}
+
+/// Solves `game` under `budget` and writes the move and score through the three pointers,
+/// which are checked first.
+unsafe fn write_solution(
+    game: &Game,
+    budget: ai::Budget,
+    out_row: *mut u32,
+    out_col: *mut u32,
+    out_score: *mut i32,
+) -> Result<(), TttStatus> {
+    let (out_row, out_col, out_score) = (out_ptr(out_row)?, out_ptr(out_col)?, out_ptr(out_score)?);
+    let best = ai::solve(game, budget)?;
+    // SAFETY: all three checked non-NULL; the caller promises they are writable.
+    unsafe {
+        write_cell(game, best.cell, out_row, out_col);
+        *out_score = best.score;
+    }
+    Ok(())
+}
+
+/// A budget from C's two limits, 0 meaning none.
+fn budget(max_nodes: u64, max_millis: u32) -> ai::Budget {
+    let max_time = (max_millis != 0).then(|| Duration::from_millis(u64::from(max_millis)));
+    ai::Budget { max_nodes, max_time }
 }
 
 /// Every move that keeps the position's value, as cells `row * cols + col` in ascending
@@ -90,18 +145,54 @@ pub unsafe extern "C" fn ttt_game_optimal_moves(
     guard(|| {
         // SAFETY: see `game_ref`.
         let game = unsafe { game_ref(game) }?;
-        out_ptr(out_count)?;
-        // SAFETY (both): the buffer contract is the caller's, as documented.
-        match ai::optimal_set(game)? {
-            ai::Optimal::EveryLegalMove => unsafe {
-                let moves = game.legal_moves().map(|c| c as u32);
-                write_list(game.legal_move_count(), moves, out_cells, capacity, out_count)
-            },
-            ai::Optimal::These(cells) => unsafe {
-                write_list(cells.len(), cells.iter().map(|&c| c as u32), out_cells, capacity, out_count)
-            },
-        }
+        // SAFETY: the caller's buffer and pointer, passed on.
+        unsafe { write_optimal(game, ai::Budget::nodes(ai::SOLVE_NODES), out_cells, capacity, out_count) }
     })
+}
+
+/// `ttt_game_optimal_moves` under the caller's budget instead of `TTT_SOLVE_NODES`, as
+/// `ttt_game_best_move_within` describes (0 = no limit for either; at least one non-zero).
+///
+/// Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_INVALID_ARGUMENT` (both limits 0),
+/// `TTT_TOO_HARD` (`*out_count` is not written), `TTT_BUFFER_TOO_SMALL`,
+/// `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as `ttt_game_best_move`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_optimal_moves_within(
+    game: *const TttGame,
+    max_nodes: u64,
+    max_millis: u32,
+    out_cells: *mut u32,
+    capacity: usize,
+    out_count: *mut usize,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`.
+        let game = unsafe { game_ref(game) }?;
+        // SAFETY: the caller's buffer and pointer, passed on.
+        unsafe { write_optimal(game, budget(max_nodes, max_millis), out_cells, capacity, out_count) }
+    })
+}
+
+/// Finds the optimal moves of `game` under `budget` and writes them as `write_list` does;
+/// `out_count` is checked first.
+unsafe fn write_optimal(
+    game: &Game,
+    budget: ai::Budget,
+    out_cells: *mut u32,
+    capacity: usize,
+    out_count: *mut usize,
+) -> Result<(), TttStatus> {
+    out_ptr(out_count)?;
+    // SAFETY (both): the buffer contract is the caller's, as documented.
+    match ai::optimal_set_within(game, budget)? {
+        ai::Optimal::EveryLegalMove => unsafe {
+            let moves = game.legal_moves().map(|c| c as u32);
+            write_list(game.legal_move_count(), moves, out_cells, capacity, out_count)
+        },
+        ai::Optimal::These(cells) => unsafe {
+            write_list(cells.len(), cells.iter().map(|&c| c as u32), out_cells, capacity, out_count)
+        },
+    }
 }
 
 /// The budget of `ttt_game_best_move` and `ttt_game_optimal_moves`: 2^24 steps of search
@@ -187,8 +278,7 @@ pub unsafe extern "C" fn ttt_game_search(
         // SAFETY: see `game_ref`.
         let game = unsafe { game_ref(game) }?;
         let (out_row, out_col) = (out_ptr(out_row)?, out_ptr(out_col)?);
-        let max_time = (max_millis != 0).then(|| Duration::from_millis(u64::from(max_millis)));
-        let cell = ai::search(game, ai::Budget { max_nodes, max_time }, seed)?;
+        let cell = ai::search(game, budget(max_nodes, max_millis), seed)?;
         // SAFETY: both checked non-NULL; the caller promises they are writable.
         unsafe { write_cell(game, cell, out_row, out_col) };
         Ok(())

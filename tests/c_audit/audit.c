@@ -740,6 +740,17 @@ static void test_nulls(void) {
     ST(ttt_game_best_move(g, &a, NULL, &sc), TTT_NULL_POINTER);
     ST(ttt_game_best_move(g, &a, &b, NULL), TTT_NULL_POINTER);
     CHECK(a == SENT32 && b == SENT32 && sc == SENT_I32, "failed best_move wrote out-pointers");
+    ST(ttt_game_best_move_within(NULL, 100, 0, &a, &b, &sc), TTT_NULL_POINTER);
+    ST(ttt_game_best_move_within(g, 100, 0, NULL, &b, &sc), TTT_NULL_POINTER);
+    ST(ttt_game_best_move_within(g, 100, 0, &a, NULL, &sc), TTT_NULL_POINTER);
+    ST(ttt_game_best_move_within(g, 100, 0, &a, &b, NULL), TTT_NULL_POINTER);
+    ST(ttt_game_best_move_within(g, 0, 0, &a, &b, &sc), TTT_INVALID_ARGUMENT);
+    CHECK(a == SENT32 && b == SENT32 && sc == SENT_I32, "failed best_move_within wrote out-pointers");
+    n = SENTSZ;
+    ST(ttt_game_optimal_moves_within(NULL, 100, 0, NULL, 0, &n), TTT_NULL_POINTER);
+    ST(ttt_game_optimal_moves_within(g, 100, 0, NULL, 0, NULL), TTT_NULL_POINTER);
+    ST(ttt_game_optimal_moves_within(g, 0, 0, NULL, 0, &n), TTT_INVALID_ARGUMENT);
+    CHECK(n == SENTSZ, "failed optimal_moves_within wrote *out_count");
     ST(ttt_game_search(NULL, 100, 0, 1, &a, &b), TTT_NULL_POINTER);
     ST(ttt_game_search(g, 100, 0, 1, NULL, &b), TTT_NULL_POINTER);
     ST(ttt_game_search(g, 100, 0, 1, &a, NULL), TTT_NULL_POINTER);
@@ -2160,6 +2171,16 @@ static void test_ai(void) {
         ST(ttt_game_best_move(g, &r, &c, &sc), TTT_OK);
         if (i != 2) CHECK(ref == hand[i].score, "reference minimax of \"%s\" = %d, hand value %d", hand[i].text, ref, hand[i].score);
         CHECK(sc == ref, "best_move(\"%s\") score %d, reference %d", hand[i].text, sc, ref);
+        /* The same answer under a caller's budget of steps, of time, or both. */
+        uint64_t steps[] = {TTT_SOLVE_NODES, 0, 1000000};
+        uint32_t millis[] = {0, 60000, 60000};
+        for (size_t j = 0; j < 3; j++) {
+            uint32_t r2 = SENT32, c2 = SENT32;
+            int32_t sc2 = SENT_I32;
+            ST(ttt_game_best_move_within(g, steps[j], millis[j], &r2, &c2, &sc2), TTT_OK);
+            CHECK(r2 == r && c2 == c && sc2 == sc, "best_move_within(\"%s\", %llu, %u) differs from best_move",
+                  hand[i].text, (unsigned long long)steps[j], millis[j]);
+        }
         ttt_game_free(g);
     }
     free(ai_memo);
@@ -2180,6 +2201,21 @@ static void test_ai(void) {
         uint32_t cells[4] = {SENT32, SENT32, SENT32, SENT32};
         ST(ttt_game_optimal_moves(g, cells, 4, &cnt), TTT_TOO_HARD);
         CHECK(cnt == SENTSZ && cells[0] == SENT32, "TOO_HARD optimal_moves wrote out-pointers");
+        ttt_game_free(g);
+    }
+
+    /* A budget too small for the proof: TOO_HARD, nothing written; enough: the default answer. */
+    {
+        TttGame *g = newg(4, 4, 4);
+        uint32_t r = SENT32, c = SENT32, r2, c2;
+        int32_t sc = SENT_I32, sc2;
+        size_t cnt = SENTSZ;
+        ST(ttt_game_best_move_within(g, 100, 0, &r, &c, &sc), TTT_TOO_HARD);
+        ST(ttt_game_optimal_moves_within(g, 100, 60000, NULL, 0, &cnt), TTT_TOO_HARD);
+        CHECK(r == SENT32 && c == SENT32 && sc == SENT_I32 && cnt == SENTSZ, "TOO_HARD _within wrote out-pointers");
+        ST(ttt_game_best_move(g, &r, &c, &sc), TTT_OK);
+        ST(ttt_game_best_move_within(g, 0, 60000, &r2, &c2, &sc2), TTT_OK);
+        CHECK(r2 == r && c2 == c && sc2 == sc && sc == 0, "4x4 k=4 under a time budget: (%u,%u) %d", r2, c2, sc2);
         ttt_game_free(g);
     }
 

@@ -1,0 +1,129 @@
+//! How long a search may think: nodes (the deterministic limit) and wall-clock time.
+
+use std::time::{Duration, Instant};
+
+/// How long [`search`](super::search) or [`solve`](super::solve) may think. At least one limit
+/// must be set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Search nodes; 0 = no node limit. The deterministic limit.
+    pub max_nodes: u64,
+    /// Wall-clock limit; `None` = no time limit.
+    pub max_time: Option<Duration>,
+}
+
+impl Budget {
+    /// A node limit only, so that the same position always gets the same answer.
+    pub const fn nodes(max_nodes: u64) -> Budget {
+        Budget { max_nodes, max_time: None }
+    }
+
+    /// True when neither limit is set: such a search could run for days, so it is refused.
+    pub fn is_unlimited(&self) -> bool {
+        self.max_nodes == 0 && self.max_time.is_none()
+    }
+}
+
+/// More nodes than an exact solve visits in a millisecond (measured: 5 to 7 million a
+/// second), so that a time budget bounds the nodes too, for sizing tables.
+const NODES_PER_MILLI: u64 = 1 << 13;
+
+/// Nodes between two looks at the clock: an exact solve's node costs a fraction of a
+/// microsecond and a clock read tens of nanoseconds.
+const CLOCK_EVERY: u64 = 1024;
+
+/// An exact solve's work counted against a [`Budget`]: one compare per node, and the limits
+/// themselves looked at only when the count passes `check_at`.
+pub(crate) struct Meter {
+    nodes: u64,
+    check_at: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    /// The most nodes the budget can allow, by steps or by time.
+    reach: u64,
+}
+
+impl Meter {
+    /// A meter for `budget`, whose time runs from `started`.
+    pub fn new(budget: Budget, started: Instant) -> Meter {
+        let max_nodes = if budget.max_nodes == 0 { u64::MAX } else { budget.max_nodes };
+        let deadline = budget.max_time.and_then(|t| started.checked_add(t));
+        let by_time = budget.max_time.map_or(u64::MAX, |t| {
+            u64::try_from(t.as_millis()).unwrap_or(u64::MAX).saturating_add(1).saturating_mul(NODES_PER_MILLI)
+        });
+        let reach = max_nodes.min(by_time);
+        let mut meter = Meter { nodes: 0, check_at: 0, max_nodes, deadline, reach };
+        meter.check_at = meter.next_check();
+        meter
+    }
+
+    /// The most nodes the budget can allow (`u64::MAX` for no limit): the node limit, or as
+    /// many as the time limit could hold. A table sized for more would be cleared in vain (16
+    /// MiB cost a 1 ms budget 25 ms in page faults).
+    pub fn reach(&self) -> u64 {
+        self.reach
+    }
+
+    /// Counts `n` more nodes; true once the budget is spent (and from then on).
+    #[inline(always)]
+    pub fn spend(&mut self, n: u64) -> bool {
+        self.nodes = self.nodes.saturating_add(n);
+        self.nodes > self.check_at && self.look()
+    }
+
+    /// Counts `n` more nodes without looking at the limits (the next `spend` does).
+    pub fn add(&mut self, n: u64) {
+        self.nodes = self.nodes.saturating_add(n);
+    }
+
+    #[cold]
+    fn look(&mut self) -> bool {
+        if self.nodes > self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return true;
+        }
+        self.check_at = self.next_check();
+        false
+    }
+
+    fn next_check(&self) -> u64 {
+        match self.deadline {
+            Some(_) => self.max_nodes.min(self.nodes.saturating_add(CLOCK_EVERY)),
+            None => self.max_nodes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Budget, Meter};
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn nodes_run_out_after_the_limit_and_stay_out() {
+        let mut meter = Meter::new(Budget::nodes(10), Instant::now());
+        assert!(!(0..10).any(|_| meter.spend(1)));
+        assert!(meter.spend(1));
+        assert!(meter.spend(0));
+        let mut meter = Meter::new(Budget::nodes(10), Instant::now());
+        meter.add(10);
+        assert!(!meter.spend(0));
+        meter.add(5);
+        assert!(meter.spend(0));
+    }
+
+    #[test]
+    fn time_runs_out_within_a_clock_period() {
+        let budget = Budget { max_nodes: 0, max_time: Some(Duration::ZERO) };
+        let mut meter = Meter::new(budget, Instant::now());
+        let spent = (1..=super::CLOCK_EVERY + 1).position(|_| meter.spend(1));
+        assert_eq!(spent, Some(super::CLOCK_EVERY as usize));
+        let budget = Budget { max_nodes: 0, max_time: Some(Duration::from_secs(3600)) };
+        let mut meter = Meter::new(budget, Instant::now());
+        assert!(!(0..100_000).any(|_| meter.spend(1)));
+        assert_eq!(meter.reach(), 3_600_001 * super::NODES_PER_MILLI);
+        assert_eq!(Meter::new(Budget::nodes(u64::MAX), Instant::now()).reach(), u64::MAX);
+        assert_eq!(Meter::new(Budget::nodes(0), Instant::now()).reach(), u64::MAX);
+        let both = Budget { max_nodes: 5, max_time: Some(Duration::from_millis(1)) };
+        assert_eq!(Meter::new(both, Instant::now()).reach(), 5);
+    }
+}
