@@ -1,6 +1,8 @@
 """The AI methods: best_move / optimal_moves (exact solver), search (budgeted) and ai_move
 (levels). The positions and their answers are worked out by hand below."""
 
+import time
+
 import pytest
 import tictactoe
 from tictactoe._native import lib
@@ -98,3 +100,50 @@ def test_search_and_level_errors():
         game.search(max_nodes=10)
     with pytest.raises(tictactoe.GameOver):
         game.ai_move(tictactoe.Level.RANDOM)
+
+
+def test_best_move_under_a_budget_answers_as_the_default():
+    for game in (game_from(O_BLOCKS), tictactoe.Game(), tictactoe.Game(4, 4, 4)):
+        want, want_all = game.best_move(), game.optimal_moves()
+        for budget in (
+            {"max_nodes": 1 << 24},
+            {"max_millis": 60_000},
+            {"max_nodes": 10**9, "max_millis": 60_000},
+        ):
+            assert game.best_move(**budget) == want, budget
+            assert game.optimal_moves(**budget) == want_all, budget
+    assert tictactoe.Game(4, 4, 4).best_move(max_nodes=10**6)[2] == 0  # 4,4,4 is a draw
+
+
+def test_a_budget_too_small_or_missing_is_an_error():
+    empty = tictactoe.Game(4, 4, 4)
+    with pytest.raises(tictactoe.TooHard):
+        empty.best_move(max_nodes=100)
+    with pytest.raises(tictactoe.TooHard):
+        empty.optimal_moves(max_nodes=100, max_millis=60_000)
+    for method in (empty.best_move, empty.optimal_moves):
+        with pytest.raises(tictactoe.InvalidArgument):
+            method(max_nodes=0, max_millis=0)  # no limit at all
+        with pytest.raises(tictactoe.InvalidArgument):
+            method(max_nodes=0)
+        for bad in (-1, 2**64):
+            with pytest.raises(OverflowError):
+                method(max_nodes=bad)
+        with pytest.raises(OverflowError):
+            method(max_millis=2**32)
+        with pytest.raises(TypeError):
+            method(max_millis=1.5)
+    won = game_from(X_WINS_NOW + [(0, 2)])
+    with pytest.raises(tictactoe.GameOver):
+        won.best_move(max_nodes=10)
+    with pytest.raises(tictactoe.GameOver):
+        won.optimal_moves(max_millis=10)
+
+
+def test_a_time_budget_bounds_a_hopeless_solve():
+    game = tictactoe.Game(7, 7, 5)  # the default budget spends about 2.5 s before TooHard
+    for method in (game.best_move, game.optimal_moves):
+        start = time.monotonic()
+        with pytest.raises(tictactoe.TooHard):
+            method(max_millis=50)
+        assert time.monotonic() - start < 1.0

@@ -401,20 +401,42 @@ class Game:
 
     # --- AI -------------------------------------------------------------------------------
 
-    def best_move(self) -> tuple[int, int, int]:
+    def best_move(
+        self, *, max_nodes: int | None = None, max_millis: int | None = None
+    ) -> tuple[int, int, int]:
         """Perfect play for the side to move: (row, col, score). score 0 = draw with best
         play, +N = the mover wins N plies from now (its move counts), -N = it loses in N.
         Raises GameOver for a finished game, TooHard when the position is too big to solve
-        exactly (then use `search`)."""
+        exactly (then use `search`).
+
+        Without a budget the library's own (2**24 steps); with `max_nodes` steps and/or
+        `max_millis` milliseconds, the caller's (ttt_game_best_move_within): a bigger one to
+        prove more, a smaller one to bound the wait. A limit left out, or 0, is none of that
+        kind; InvalidArgument when both are 0. TooHard when the budget runs out."""
         cell, score = ffi.new("uint32_t[2]"), ffi.new("int32_t *")
+        budget = _solve_budget(max_nodes, max_millis)
         with self._lock:  # the search is long, but runs without the GIL: other games go on
-            call(lib.ttt_game_best_move, self._handle, cell, cell + 1, score)
+            if budget is None:
+                call(lib.ttt_game_best_move, self._handle, cell, cell + 1, score)
+            else:
+                call(lib.ttt_game_best_move_within, self._handle, *budget, cell, cell + 1, score)
         return cell[0], cell[1], score[0]
 
-    def optimal_moves(self) -> list[Cell]:
-        """Every move that keeps the position's value (all moves in a lost position)."""
+    def optimal_moves(
+        self, *, max_nodes: int | None = None, max_millis: int | None = None
+    ) -> list[Cell]:
+        """Every move that keeps the position's value (all moves in a lost position). The
+        budget is `best_move`'s."""
+        budget = _solve_budget(max_nodes, max_millis)
         with self._lock:
-            indices = read_u32s(lib.ttt_game_optimal_moves, self._handle)
+            if budget is None:
+                indices = read_u32s(lib.ttt_game_optimal_moves, self._handle)
+            else:
+                nodes, millis = budget
+                within = lib.ttt_game_optimal_moves_within
+                indices = read_u32s(
+                    lambda h, out, cap, n: within(h, nodes, millis, out, cap, n), self._handle
+                )
         return self._cells(indices)
 
     def search(self, *, max_nodes: int = 0, max_millis: int = 0, seed: int = 0) -> Cell:
@@ -460,3 +482,13 @@ def _unpickle(cls: type[G], start: str, moves: list[int], redoable: int = 0) -> 
     for _ in range(redoable):
         game.undo()
     return game
+
+
+def _solve_budget(max_nodes: int | None, max_millis: int | None) -> tuple[int, int] | None:
+    """The (max_nodes, max_millis) of a `_within` call, or None for the library's budget when
+    neither is given. NumberOutOfRange for a number C cannot take."""
+    if max_nodes is None and max_millis is None:
+        return None
+    nodes = 0 if max_nodes is None else unsigned(max_nodes, "max_nodes", 64)
+    millis = 0 if max_millis is None else unsigned(max_millis, "max_millis", 32)
+    return nodes, millis
