@@ -392,6 +392,94 @@ test("AI: best move and optimal moves", function()
   raises_status("TOO_HARD", big.optimal_moves, big)
 end)
 
+-- Wall-clock milliseconds (os.clock is CPU time), for the time-budget test.
+local ffi = require("ffi")
+ffi.cdef("struct test_timespec { long tv_sec; long tv_nsec; };"
+  .. "int clock_gettime(int clk_id, struct test_timespec *tp);")
+local function now_ms()
+  local ts = ffi.new("struct test_timespec")
+  assert(ffi.C.clock_gettime(1, ts) == 0, "clock_gettime(CLOCK_MONOTONIC) failed") -- 1: MONOTONIC
+  return tonumber(ts.tv_sec) * 1000 + tonumber(ts.tv_nsec) / 1e6
+end
+
+-- The budgets under which a budgeted solve must answer as the default one does: nodes alone
+-- (2^24, the library's default budget), time alone, both.
+local BUDGETS = {
+  { max_nodes = 2 ^ 24 },
+  { max_millis = 60000 },
+  { max_nodes = 2 ^ 24, max_millis = 60000 },
+}
+
+test("AI: best_move(opts) and optimal_moves(opts) answer as the default calls", function()
+  local function cases()
+    local after_blunder = ttt.Game()
+    after_blunder:play(0, 0); after_blunder:play(0, 1)
+    return {
+      -- { game, score, number of optimal moves or nil, the only best move or nil }
+      { ttt.from_text("3,3,3:XX./OO./...:X"), 1, nil, { 0, 2 } },
+      { after_blunder, 5 },
+      { ttt.Game(4, 4, 4), 0, 16 }, -- empty 4x4, k=4: a draw, and no first move loses
+      { ttt.tictactoe(9), 0, 81 },  -- a pairing draw: 81 moves, past the 64-cell first buffer
+    }
+  end
+  for i, case in ipairs(cases()) do
+    local g, want_score, want_count, want_move = case[1], case[2], case[3], case[4]
+    local before = g:to_text()
+    local r0, c0, s0 = g:best_move()
+    local opt0 = g:optimal_moves()
+    eq(s0, want_score, "case " .. i .. ": default score")
+    if want_count then eq(#opt0, want_count, "case " .. i .. ": default optimal count") end
+    if want_move then eq_list({ r0, c0 }, want_move, "case " .. i .. ": default move") end
+    for j, b in ipairs(BUDGETS) do
+      local what = ("case %d, budget %d"):format(i, j)
+      local r, c, s = g:best_move(b)
+      eq(s, s0, what .. ": score")
+      eq_list({ r, c }, { r0, c0 }, what .. ": move")
+      eq_list(g:optimal_moves(b), opt0, what .. ": optimal moves")
+    end
+    eq(g:to_text(), before, "case " .. i .. ": the game did not change")
+  end
+  -- Positions answered without search need one step; 100 steps cannot solve the 4x4 board.
+  eq(#ttt.tictactoe(9):optimal_moves({ max_nodes = 1 }), 81, "a pairing draw within 1 step")
+  local g = ttt.Game(4, 4, 4)
+  raises_status("TOO_HARD", g.best_move, g, { max_nodes = 100 })
+  raises_status("TOO_HARD", g.optimal_moves, g, { max_nodes = 100 })
+  eq(g:to_text(), "4,4,4:..../..../..../....:X", "unchanged after TOO_HARD")
+end)
+
+test("AI: best_move(opts) and optimal_moves(opts) errors, as search's", function()
+  local g = ttt.Game(4, 4, 4)
+  for _, name in ipairs({ "best_move", "optimal_moves" }) do
+    local f = g[name]
+    raises_status("INVALID_ARGUMENT", f, g, {})
+    raises_status("INVALID_ARGUMENT", f, g, { max_nodes = 0, max_millis = 0 })
+    raises_message("out of range", f, g, { max_nodes = -1 })
+    raises_message("out of range", f, g, { max_millis = -1 })
+    raises_message("out of range", f, g, { max_millis = 2 ^ 32 })
+    raises_message("out of range", f, g, { max_nodes = 2 ^ 53 + 2 })
+    raises_message("integer expected", f, g, { max_nodes = 0.5 })
+    raises_message("integer expected", f, g, { max_millis = "10" })
+    raises_message("bad argument #1 to '" .. name .. "' (table expected, got number)", f, g, 100)
+    -- A uint64_t cdata is a node budget too (the full 64-bit range).
+    local _, _, s = f(g, { max_nodes = 0xFFFFFFFFFFFFFFFFULL })
+    if name == "best_move" then eq(s, 0, "best_move with a uint64_t budget") end
+  end
+  local over = ttt.from_text("3,3,3:XX./OO./...:X")
+  over:play(0, 2)
+  raises_status("GAME_OVER", over.best_move, over, { max_nodes = 1000 })
+  raises_status("GAME_OVER", over.optimal_moves, over, { max_millis = 1000 })
+end)
+
+test("AI: a 50 ms budget stops the 7x7, k=5 solve (the default spends seconds)", function()
+  local g = ttt.Game(7, 7, 5)
+  for _, name in ipairs({ "best_move", "optimal_moves" }) do
+    local t0 = now_ms()
+    raises_status("TOO_HARD", g[name], g, { max_millis = 50 })
+    local ms = now_ms() - t0
+    assert(ms < 1000, ("%s with max_millis = 50 took %.0f ms"):format(name, ms))
+  end
+end)
+
 -- 15x15, k=5. X: (10,0) (10,5) (12,9) (14,14); O: (3,0) (3,1) (3,2) (3,3). X to move must
 -- block O's four at (3,4); O's line is closed on the left by the board's edge.
 local function must_block()

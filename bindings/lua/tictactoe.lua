@@ -25,7 +25,9 @@ const char *ttt_version(void);
 const char *ttt_result_str(TttResult result);
 const char *ttt_verdict_str(TttVerdict verdict);
 TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
+TttStatus ttt_game_best_move_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
 TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
+TttStatus ttt_game_optimal_moves_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_cells, size_t capacity, size_t *out_count);
 TttStatus ttt_game_search(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint64_t seed, uint32_t *out_row, uint32_t *out_col);
 TttStatus ttt_game_ai_move(const TttGame *game, uint32_t level, uint64_t seed, uint32_t *out_row, uint32_t *out_col);
 TttStatus ttt_game_new(uint32_t rows, uint32_t cols, uint32_t k, TttGame **out_game);
@@ -307,16 +309,41 @@ function Game:to_text()
   return ffi.string(buf, n)
 end
 
+-- A budget table {max_nodes = N, max_millis = M} as max_nodes, max_millis for C (each 0 when
+-- missing; C refuses both 0 with INVALID_ARGUMENT). `fname` names the method in errors.
+local function budget(opts, fname)
+  if type(opts) ~= "table" then argerror(1, fname, "table expected, got " .. type(opts)) end
+  return u64(opts.max_nodes or 0, 1, fname), u32(opts.max_millis or 0, 1, fname)
+end
+
 -- Perfect play: row, col, score for the side to move. score 0: a draw with best play; +N: the
 -- side to move wins, the game ending N plies from now (this move counts as 1); -N: it loses
 -- N plies from now. Raises TOO_HARD when the position is too big to solve exactly.
-function Game:best_move()
-  check(C.ttt_game_best_move(handle(self), out_u32, out_u32 + 1, out_i32))
+-- `opts` = {max_nodes = N, max_millis = M} (each 0 by default, at least one non-zero) solves
+-- under that budget instead of the library's default one: TOO_HARD when it runs out.
+function Game:best_move(opts)
+  local ptr = handle(self)
+  local status
+  if opts == nil then
+    status = C.ttt_game_best_move(ptr, out_u32, out_u32 + 1, out_i32)
+  else
+    local nodes, millis = budget(opts, "best_move")
+    status = C.ttt_game_best_move_within(ptr, nodes, millis, out_u32, out_u32 + 1, out_i32)
+  end
+  check(status)
   return out_u32[0], out_u32[1], out_i32[0]
 end
 
 -- Every move that keeps the position's value, as {row, col} pairs in row-major order.
-function Game:optimal_moves() return cell_pairs(self, C.ttt_game_optimal_moves) end
+-- `opts` as for best_move.
+function Game:optimal_moves(opts)
+  if opts == nil then return cell_pairs(self, C.ttt_game_optimal_moves) end
+  handle(self)
+  local nodes, millis = budget(opts, "optimal_moves")
+  return cell_pairs(self, function(ptr, buf, capacity, out_count)
+    return C.ttt_game_optimal_moves_within(ptr, nodes, millis, buf, capacity, out_count)
+  end)
+end
 
 -- A strong move under a budget, on any board: row, col. `opts` = {max_nodes = N,
 -- max_millis = M, seed = S}, each 0 by default; at least one limit must be non-zero. With a node
@@ -324,9 +351,8 @@ function Game:optimal_moves() return cell_pairs(self, C.ttt_game_optimal_moves) 
 function Game:search(opts)
   local ptr = handle(self)
   opts = opts or {}
-  if type(opts) ~= "table" then argerror(1, "search", "table expected, got " .. type(opts)) end
-  check(C.ttt_game_search(ptr, u64(opts.max_nodes or 0, 1, "search"),
-    u32(opts.max_millis or 0, 1, "search"), u64(opts.seed or 0, 1, "search"),
+  local nodes, millis = budget(opts, "search")
+  check(C.ttt_game_search(ptr, nodes, millis, u64(opts.seed or 0, 1, "search"),
     out_u32, out_u32 + 1))
   return out_u32[0], out_u32[1]
 end
