@@ -42,7 +42,7 @@ namespace TicTacToe
         public ParseException(Status status, string message) : base(status, message) { }
     }
 
-    /// <summary>TooHard: the position is too big to solve exactly.</summary>
+    /// <summary>TooHard: the position is too big to solve exactly, or its budget ran out.</summary>
     public class TooHardException : TicTacToeException
     {
         public TooHardException(Status status, string message) : base(status, message) { }

@@ -187,11 +187,34 @@ namespace TicTacToe
         }
 
         /// <summary>Every move that keeps the position's value (for a lost position, every move),
-        /// row-major. Throws as <see cref="BestMove"/> does.</summary>
+        /// row-major. Throws as <see cref="BestMove()"/> does.</summary>
         public IReadOnlyList<Cell> OptimalMoves()
         {
             GameHandle h = Handle;
             return CellList((uint[] b, UIntPtr cap, out UIntPtr n) => Native.ttt_game_optimal_moves(h, b, cap, out n), "Game.OptimalMoves");
+        }
+
+        /// <summary><see cref="BestMove()"/> under the caller's budget instead of the default 2^24
+        /// steps: <paramref name="maxNodes"/> steps of the exact search and/or
+        /// <paramref name="maxMillis"/> milliseconds (0 = no limit of that kind; at least one must
+        /// be set, else <see cref="InvalidRulesException"/>). Throws <see cref="TooHardException"/>
+        /// when the budget runs out (whatever is answered is exact), otherwise as
+        /// <see cref="BestMove()"/> does. A step budget alone is reproducible. Never changes the game.</summary>
+        public ScoredMove BestMove(long maxNodes, int maxMillis = 0)
+        {
+            uint millis = Budget(maxNodes, maxMillis);
+            Errors.Check(Native.ttt_game_best_move_within(Handle, (ulong)maxNodes, millis, out uint row, out uint col, out int score), "Game.BestMove");
+            return new ScoredMove(new Cell((int)row, (int)col), score);
+        }
+
+        /// <summary><see cref="OptimalMoves()"/> under the caller's budget, as
+        /// <see cref="BestMove(long, int)"/> takes it; throws as that does.</summary>
+        public IReadOnlyList<Cell> OptimalMoves(long maxNodes, int maxMillis = 0)
+        {
+            uint millis = Budget(maxNodes, maxMillis);
+            GameHandle h = Handle;
+            ulong nodes = (ulong)maxNodes;
+            return CellList((uint[] b, UIntPtr cap, out UIntPtr n) => Native.ttt_game_optimal_moves_within(h, nodes, millis, b, cap, out n), "Game.OptimalMoves");
         }
 
         /// <summary>A strong move on any board within <paramref name="maxNodes"/> search nodes
@@ -201,8 +224,7 @@ namespace TicTacToe
         /// move. Throws <see cref="IllegalMoveException"/> (GameOver) on a finished game.</summary>
         public Cell Search(long maxNodes = 0, int maxMillis = 0, ulong seed = 0)
         {
-            if (maxNodes < 0) throw new ArgumentOutOfRangeException(nameof(maxNodes), maxNodes, "maxNodes must not be negative");
-            uint millis = Errors.U32(maxMillis, nameof(maxMillis));
+            uint millis = Budget(maxNodes, maxMillis);
             Errors.Check(Native.ttt_game_search(Handle, (ulong)maxNodes, millis, seed, out uint row, out uint col), "Game.Search");
             return new Cell((int)row, (int)col);
         }
@@ -250,6 +272,15 @@ namespace TicTacToe
                 Errors.Check(status, where);
             }
             return h;
+        }
+
+        /// <summary>Checks a budget before the native call (a negative number would wrap to a huge
+        /// unsigned one); returns the milliseconds as the C API takes them. Both 0 is the C API's
+        /// InvalidArgument to report.</summary>
+        private static uint Budget(long maxNodes, int maxMillis)
+        {
+            if (maxNodes < 0) throw new ArgumentOutOfRangeException(nameof(maxNodes), maxNodes, "maxNodes must not be negative");
+            return Errors.U32(maxMillis, nameof(maxMillis));
         }
 
         private int Size(out int cols, out int k)

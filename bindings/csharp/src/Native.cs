@@ -73,6 +73,12 @@ namespace TicTacToe
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_game_optimal_moves(GameHandle game, uint[] cells, UIntPtr capacity, out UIntPtr count);
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_best_move_within(GameHandle game, ulong maxNodes, uint maxMillis,
+                                                                out uint row, out uint col, out int score);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_optimal_moves_within(GameHandle game, ulong maxNodes, uint maxMillis,
+                                                                    uint[] cells, UIntPtr capacity, out UIntPtr count);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_game_search(GameHandle game, ulong maxNodes, uint maxMillis, ulong seed,
                                                       out uint row, out uint col);
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]

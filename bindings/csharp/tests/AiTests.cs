@@ -1,5 +1,5 @@
-// AiTests.cs — BestMove's cell and signed score, OptimalMoves, Search and AiMove (wins,
-// blocks, determinism, legality), and their errors. Positions are
+// AiTests.cs — BestMove's cell and signed score, OptimalMoves (also under a budget), Search
+// and AiMove (wins, blocks, determinism, legality), and their errors. Positions are
 // small enough to check by hand (reasoning in the comments).
 using System;
 using System.Linq;
@@ -148,6 +148,94 @@ namespace TicTacToe.Tests
                 Assert.Status<IllegalMoveException>(Status.GameOver, () => over.Search(100));
                 Assert.Status<IllegalMoveException>(Status.GameOver, () => over.AiMove(Level.Random));
             }
+        }
+
+        // BestMove(maxNodes, maxMillis) / OptimalMoves(maxNodes, maxMillis) give the default
+        // calls' answers under a step budget, a time budget and both, where the budget suffices.
+        internal static void BudgetedSolveMatchesTheDefault()
+        {
+            var positions = new[]
+            {
+                "3,3,3:.../.../...:X", "3,3,3:XX./OO./...:X", "3,3,3:XO./XX./..O:O",  // built-in table
+                "4,4,4:..../..../..../....:X",                                       // solved: 1 ms, a draw
+                "4,4,3:X.../.O../..../....:X",                                       // solved, a win
+                "9,9,9:" + string.Join("/", Enumerable.Repeat(".........", 9)) + ":X", // pairing draw: 81 moves
+            };
+            foreach (string text in positions)
+            {
+                using (Game g = Game.FromText(text))
+                {
+                    ScoredMove best = g.BestMove();
+                    string optimal = string.Join(" ", g.OptimalMoves());
+                    foreach (var budget in new[] { new { Nodes = 1L << 24, Millis = 0 }, new { Nodes = 0L, Millis = 60000 },
+                                                   new { Nodes = 1L << 24, Millis = 60000 }, new { Nodes = long.MaxValue, Millis = int.MaxValue } })
+                    {
+                        string where = text + " within " + budget.Nodes + " steps, " + budget.Millis + " ms: ";
+                        ScoredMove within = g.BestMove(budget.Nodes, budget.Millis);
+                        Assert.True(within.Equals(best), where + within + ", default " + best);
+                        string got = string.Join(" ", g.OptimalMoves(budget.Nodes, budget.Millis));
+                        Assert.True(got == optimal, where + "[" + got + "], default [" + optimal + "]");
+                    }
+                    Assert.Equal(text, g.ToText());  // never changes the game
+                }
+            }
+            using (var g = new Game(4, 4, 4))
+            {
+                Assert.Equal(0, g.BestMove(0, 60000).Score);  // the brief's fact: 4,4,4 is a draw
+                Assert.Equal(0, g.MoveCount);
+            }
+            // the built-in 3x3 table and a pairing draw need no budget beyond one step
+            using (Game g = Game.FromText("3,3,3:XX./OO./...:X"))
+                Assert.Equal(new ScoredMove(new Cell(0, 2), 1), g.BestMove(1));
+            using (var g = new Game(9, 9, 9))
+                Assert.Equal(81, g.OptimalMoves(1).Count);
+        }
+
+        // 4,4,4 takes about 1 ms and far more than 100 steps; 7,7,5 cannot be proved within the
+        // default 2^24 steps (~2.5 s), so a 50 ms budget must stop it at about 50 ms.
+        internal static void BudgetedSolveRunsOut()
+        {
+            using (var g = new Game(4, 4, 4))
+            {
+                Assert.Status<TooHardException>(Status.TooHard, () => g.BestMove(100));
+                Assert.Status<TooHardException>(Status.TooHard, () => g.OptimalMoves(100));
+                Assert.Status<TooHardException>(Status.TooHard, () => g.BestMove(100, 60000));
+                Assert.Status<TooHardException>(Status.TooHard, () => g.OptimalMoves(100, 60000));
+                Assert.Equal(0, g.MoveCount);
+            }
+            using (var g = new Game(7, 7, 5))
+            {
+                var clock = System.Diagnostics.Stopwatch.StartNew();
+                Assert.Status<TooHardException>(Status.TooHard, () => g.BestMove(0, 50));
+                long ms = clock.ElapsedMilliseconds;
+                Assert.True(ms < 1000, "BestMove(0, 50) on 7,7,5 took " + ms + " ms");
+                clock.Restart();
+                Assert.Status<TooHardException>(Status.TooHard, () => g.OptimalMoves(0, 50));
+                ms = clock.ElapsedMilliseconds;
+                Assert.True(ms < 1000, "OptimalMoves(0, 50) on 7,7,5 took " + ms + " ms");
+            }
+        }
+
+        internal static void BudgetedSolveErrors()
+        {
+            using (var g = new Game(4, 4, 4))
+            {
+                Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => g.BestMove(0));
+                Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => g.OptimalMoves(0, 0));
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.BestMove(-1));
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.BestMove(100, -5));
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.OptimalMoves(long.MinValue, 50));
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.OptimalMoves(0, -1));
+            }
+            using (Game over = Game.FromText("3,3,3:XXX/OO./...:O"))
+            {
+                Assert.Status<IllegalMoveException>(Status.GameOver, () => over.BestMove(1000, 1000));
+                Assert.Status<IllegalMoveException>(Status.GameOver, () => over.OptimalMoves(1000, 1000));
+            }
+            var disposed = new Game();
+            disposed.Dispose();
+            Assert.Throws<ObjectDisposedException>(() => disposed.BestMove(1000));
+            Assert.Throws<ObjectDisposedException>(() => disposed.OptimalMoves(0, 1000));
         }
 
         internal static void Errors()

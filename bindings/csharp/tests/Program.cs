@@ -17,6 +17,7 @@ namespace TicTacToe.Tests
                 AiTests.EmptyBoardIsADraw, AiTests.ImmediateWin, AiTests.ForcedLoss, AiTests.Errors,
                 AiTests.TakesTheWin, AiTests.BlocksTheLoss, AiTests.DeterministicAndLegal, AiTests.SearchErrors,
                 AiTests.ParallelSearchesOfOneGame, AiTests.DisposeDuringSearchIsSafe,
+                AiTests.BudgetedSolveMatchesTheDefault, AiTests.BudgetedSolveRunsOut, AiTests.BudgetedSolveErrors,
                 RulesTests.FindWinnerSeed, RulesTests.JudgeGeneralBoards, RulesTests.JudgeErrors,
                 RulesTests.ValidStateSeed, RulesTests.ValidateShapesAsInSpec, RulesTests.StringsGoToCAsUtf8, RulesTests.EveryVerdict, RulesTests.ValidateErrors, RulesTests.EveryStatusHasItsException,
                 RulesTests.EnumsMatchTheHeader,
