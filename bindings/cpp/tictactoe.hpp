@@ -414,6 +414,28 @@ class Game {
   std::vector<Cell> optimal_moves() const {
     return cell_list(ttt_game_optimal_moves, "ttt::Game::optimal_moves");
   }
+  /// best_move() under the caller's budget: `max_nodes` steps and/or `max_millis`
+  /// milliseconds (0 = no limit of that kind; both 0 throws InvalidArgument), to prove more
+  /// than the default 2^24 steps can, or to bound the wait. Throws TooHard when the budget
+  /// runs out; what it returns is exact. A step budget alone is reproducible.
+  ScoredMove best_move_within(Integer max_nodes, Integer max_millis = 0) const {
+    ScoredMove best{};
+    detail::check(ttt_game_best_move_within(handle(), detail::non_negative(max_nodes, "max_nodes"),
+                                            detail::u32(max_millis, "max_millis"),
+                                            &best.cell.row, &best.cell.col, &best.score),
+                  "ttt::Game::best_move_within");
+    return best;
+  }
+  /// optimal_moves() under the caller's budget, as best_move_within().
+  std::vector<Cell> optimal_moves_within(Integer max_nodes, Integer max_millis = 0) const {
+    const std::uint64_t nodes = detail::non_negative(max_nodes, "max_nodes");
+    const std::uint32_t millis = detail::u32(max_millis, "max_millis");
+    return cell_list(
+        [nodes, millis](const TttGame* g, std::uint32_t* buf, std::size_t cap, std::size_t* n) {
+          return ttt_game_optimal_moves_within(g, nodes, millis, buf, cap, n);
+        },
+        "ttt::Game::optimal_moves_within");
+  }
   /// A strong move on any board within `max_nodes` search nodes and/or `max_millis`
   /// milliseconds (0 = no limit; at least one must be set, else InvalidArgument). Takes a win
   /// in one, else blocks a loss in one. A node budget alone is reproducible: the same game,

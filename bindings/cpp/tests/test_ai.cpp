@@ -4,6 +4,7 @@
 #include "tictactoe.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <thread>
 
 #include "check.hpp"
@@ -135,6 +136,38 @@ static void search_errors() {
   CHECK_STATUS(over.ai_move(ttt::Level::Random), ttt::IllegalMove, Status::GameOver);
 }
 
+// The caller-budgeted solve answers as the default one when the budget suffices, under steps,
+// time or both; runs out (TooHard) on a budget too small; and refuses no budget at all.
+static void budgeted_solve() {
+  for (const char* text : {"3,3,3:X../.O./...:X", "4,4,4:..../..../..../....:X"}) {
+    Game g = Game::from_text(text);
+    const ttt::ScoredMove want = g.best_move();
+    const std::vector<Cell> all = g.optimal_moves();
+    const long long budgets[][2] = {{TTT_SOLVE_NODES, 0}, {0, 60000}, {1LL << 40, 60000}};
+    for (const auto& b : budgets) {
+      const ttt::ScoredMove got = g.best_move_within(b[0], b[1]);
+      CHECK(got.cell == want.cell);
+      CHECK_EQ(got.score, want.score);
+      CHECK(g.optimal_moves_within(b[0], b[1]) == all);
+    }
+  }
+  Game empty(4, 4, 4);
+  CHECK_STATUS(empty.best_move_within(100), ttt::TooHard, Status::TooHard);
+  CHECK_STATUS(empty.optimal_moves_within(100, 60000), ttt::TooHard, Status::TooHard);
+  CHECK_STATUS(empty.best_move_within(0, 0), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK_STATUS(empty.optimal_moves_within(0), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK_THROWS(empty.best_move_within(-1), std::out_of_range);
+  CHECK_THROWS(empty.optimal_moves_within(0, 1LL << 32), std::out_of_range);
+  Game over = Game::from_text("3,3,3:XXX/OO./...:O");
+  CHECK_STATUS(over.best_move_within(100), ttt::IllegalMove, Status::GameOver);
+  CHECK_STATUS(over.optimal_moves_within(0, 10), ttt::IllegalMove, Status::GameOver);
+  // A time budget bounds a solve the default budget spends about 2.5 s on.
+  Game hopeless(7, 7, 5);
+  const auto start = std::chrono::steady_clock::now();
+  CHECK_STATUS(hopeless.best_move_within(0, 50), ttt::TooHard, Status::TooHard);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+}
+
 int main() {
   empty_board_is_a_draw();
   immediate_win();
@@ -144,6 +177,7 @@ int main() {
   blocks_the_loss();
   deterministic_and_legal();
   search_errors();
+  budgeted_solve();
   threads();
   return check::result("test_ai");
 }
