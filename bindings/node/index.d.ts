@@ -6,6 +6,9 @@ export type Cell = [row: number, col: number];
 
 export interface GameOptions { rows?: number; cols?: number; k?: number }
 
+/** The budget of an exact solve: steps and/or milliseconds, each left out 0 (= no limit). */
+export interface SolveBudget { maxNodes?: number | bigint; maxMillis?: number }
+
 export class Game {
   /** An empty rows x cols game where k in a row wins (each defaults to 3). */
   constructor(options?: GameOptions);
@@ -24,10 +27,13 @@ export class Game {
   reset(): void;
   clone(): Game;
   cell(row: number, col: number): Player;
-  /** Perfect play: score 0 draw, +N win in N plies, -N loss in N plies (TOO_HARD if too big). */
-  bestMove(): { row: number; col: number; score: number };
-  /** Every move that keeps the position's value. */
-  optimalMoves(): Cell[];
+  /**
+   * Perfect play: score 0 draw, +N win in N plies, -N loss in N plies (TOO_HARD if too big).
+   * With a budget (as search's: at least one non-zero) instead of the library's default one.
+   */
+  bestMove(options?: SolveBudget): { row: number; col: number; score: number };
+  /** Every move that keeps the position's value; with a budget as bestMove's. */
+  optimalMoves(options?: SolveBudget): Cell[];
   /** A strong move under a node and/or time budget (at least one non-zero). */
   search(options?: { maxNodes?: number | bigint; maxMillis?: number; seed?: number | bigint }): Cell;
   /** A move at a difficulty level (see Level); deterministic for a game, level and seed. */

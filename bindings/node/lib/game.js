@@ -51,6 +51,14 @@ function fetch(ptr, fn, alloc, extra = 0) {
   return buf.subarray(0, Number(sizeOut[0]));
 }
 
+// The solve budget of bestMove / optimalMoves: null without options (the library's default
+// budget), else [maxNodes, maxMillis], each left out 0 and checked as search() checks them.
+function solveBudget(options) {
+  if (options === undefined) return null;
+  const { maxNodes = 0, maxMillis = 0 } = optionBag(options);
+  return [u64('maxNodes', maxNodes), u32('maxMillis', maxMillis)];
+}
+
 class Game {
   #ptr;
   #rows;
@@ -233,16 +241,28 @@ class Game {
    * Perfect play for the side to move: `score` 0 is a draw with best play; +N the side to move
    * wins, the game ending N plies from now (this move counts as 1); -N it loses N plies from
    * now. Throws a TicTacToeError with code TOO_HARD when the position is too big to solve.
+   * With options `{maxNodes, maxMillis}` (as search's: each left out is 0, at least one must
+   * be non-zero, maxNodes a Number or a BigInt) the solve runs under that budget instead of
+   * the library's default, and TOO_HARD means the budget ran out.
    * @returns {{row: number, col: number, score: number}}
    */
-  bestMove() {
-    check(C.ttt_game_best_move(this.#handle(), u32Out[0], u32Out[1], scoreOut));
+  bestMove(options) {
+    const budget = solveBudget(options);
+    const ptr = this.#handle();
+    check(budget === null
+      ? C.ttt_game_best_move(ptr, u32Out[0], u32Out[1], scoreOut)
+      : C.ttt_game_best_move_within(ptr, ...budget, u32Out[0], u32Out[1], scoreOut));
     return { row: u32Out[0][0], col: u32Out[1][0], score: scoreOut[0] };
   }
 
-  /** Every move that keeps the position's value, as [row, col] in row-major order. */
-  optimalMoves() {
-    return this.#pairs(C.ttt_game_optimal_moves);
+  /**
+   * Every move that keeps the position's value, as [row, col] in row-major order. Options
+   * `{maxNodes, maxMillis}` as bestMove's.
+   */
+  optimalMoves(options) {
+    const budget = solveBudget(options);
+    return this.#pairs(budget === null ? C.ttt_game_optimal_moves
+      : (ptr, ...rest) => C.ttt_game_optimal_moves_within(ptr, ...budget, ...rest));
   }
 
   /**

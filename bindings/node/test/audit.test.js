@@ -788,7 +788,8 @@ test('game: every failing call leaves the game unchanged, redo list included', (
       () => g.move(0, 0, 2 ** 32 + 1), () => g.play(2 ** 32, 0),
     ];
     if (g.moveCount > 0 && g.toMove) failing.push(() => g.move(0, 0, 3 - g.toMove));
-    if (g.result !== 'Pending') failing.push(() => g.play(0, 0), () => g.move(0, 0, 1), () => g.bestMove(), () => g.optimalMoves(), () => g.aiMove(0), () => g.search({ maxNodes: 10 }));
+    if (g.result !== 'Pending') failing.push(() => g.play(0, 0), () => g.move(0, 0, 1), () => g.bestMove(), () => g.optimalMoves(), () => g.aiMove(0), () => g.search({ maxNodes: 10 }),
+      () => g.bestMove({ maxNodes: 1000 }), () => g.optimalMoves({ maxMillis: 50 }));
     const occupied = [...g.cells].findIndex((v) => v);
     if (occupied >= 0) failing.push(() => g.play(Math.floor(occupied / g.cols), occupied % g.cols));
     if (!g.moves.length) failing.push(() => g.undo());
@@ -1138,7 +1139,9 @@ test('arguments: coordinates, players, sizes', () => {
     throwsJs(() => validate('XO./.../...', { k: v }), E, `validate(b, {k: ${show(v)}})`);
     throwsJs(() => g.aiMove(v), E, `aiMove(${show(v)})`);
     throwsJs(() => g.search({ maxMillis: v }), E, `search({maxMillis: ${show(v)}})`);
-    n += 20;
+    throwsJs(() => g.bestMove({ maxMillis: v }), E, `bestMove({maxMillis: ${show(v)}})`);
+    throwsJs(() => g.optimalMoves({ maxMillis: v }), E, `optimalMoves({maxMillis: ${show(v)}})`);
+    n += 22;
   }
   throwsJs(() => new Game({ rows: null }), TypeError, 'new Game({rows: null})');
   // the largest uint32 goes through to C and is judged there, not wrapped
@@ -1164,6 +1167,8 @@ test('arguments: options objects, arrays, strings, 64-bit values', () => {
     if (typeof opt !== 'number') throwsJs(() => new Game(opt), TypeError, `new Game(${show(opt)})`);
     throwsJs(() => judge([], opt === 5 ? [5] : opt), TypeError, `judge([], ${show(opt)})`);
     throwsJs(() => g.search(opt), TypeError, `search(${show(opt)})`);
+    throwsJs(() => g.bestMove(opt), TypeError, `bestMove(${show(opt)})`);
+    throwsJs(() => g.optimalMoves(opt), TypeError, `optimalMoves(${show(opt)})`);
     if (typeof opt !== 'number') throwsJs(() => validate('XO./.../...', opt), TypeError, `validate(b, ${show(opt)})`);
   }
   // moves
@@ -1184,6 +1189,8 @@ test('arguments: options objects, arrays, strings, 64-bit values', () => {
     throwsJs(() => g.search({ maxNodes: v }), E, `search({maxNodes: ${show(v)}})`);
     throwsJs(() => g.search({ maxNodes: 5, seed: v }), E, `search({seed: ${show(v)}})`);
     throwsJs(() => g.aiMove(1, v), E, `aiMove(1, ${show(v)})`);
+    throwsJs(() => g.bestMove({ maxNodes: v }), E, `bestMove({maxNodes: ${show(v)}})`);
+    throwsJs(() => g.optimalMoves({ maxNodes: v }), E, `optimalMoves({maxNodes: ${show(v)}})`);
   }
   assert.deepEqual(g.moves, []);
   g.close();
@@ -1208,6 +1215,7 @@ test('lifetime: close is idempotent, every use after close throws GameClosedErro
     reset: () => g.reset(), clone: () => g.clone(), cell: () => g.cell(0, 0), bestMove: () => g.bestMove(),
     optimalMoves: () => g.optimalMoves(), search: () => g.search({ maxNodes: 5 }), aiMove: () => g.aiMove(0),
     toText: () => g.toText(), toJSON: () => JSON.stringify(g),
+    bestMoveWithin: () => g.bestMove({ maxNodes: 5 }), optimalMovesWithin: () => g.optimalMoves({ maxMillis: 5 }),
   };
   for (const p of ['result', 'winner', 'toMove', 'firstPlayer', 'moveCount', 'cells', 'moves', 'legalMoves', 'winningLine']) {
     uses[p] = () => g[p];

@@ -189,6 +189,79 @@ test('AI: best move and optimal moves', () => {
   assert.throws(() => big.optimalMoves(), { code: 'TOO_HARD' });
 });
 
+test('AI: bestMove / optimalMoves under a budget answer as the default calls', () => {
+  const budgets = [
+    { maxNodes: 1000000 }, { maxNodes: 2n ** 64n - 1n }, { maxMillis: 60000 },
+    { maxNodes: 1000000, maxMillis: 60000 },
+  ];
+  // 3x3 (empty, a forced win in 1, a win in 5), a 4x4 k=3 win, the empty 4x4 k=4 draw, and
+  // 9,9,9 whose 81 drawing moves take optimalMoves' retry path for lists longer than 64.
+  const positions = [
+    ['3,3,3:.../.../...:X', 0], ['3,3,3:XX./OO./...:X', 1], ['3,3,3:XO./.../...:X', 5],
+    ['4,4,3:X.../.O../..../....:X', 9], ['4,4,4:..../..../..../....:X', 0],
+    [`9,9,9:${Array(9).fill('.'.repeat(9)).join('/')}:X`, 0],
+  ];
+  for (const [text, score] of positions) {
+    const g = Game.fromText(text);
+    const best = g.bestMove();
+    const optimal = g.optimalMoves();
+    assert.equal(best.score, score, text);
+    for (const budget of budgets) {
+      const what = `${text} ${Object.keys(budget)}`;
+      assert.deepEqual(g.bestMove(budget), best, what);
+      assert.deepEqual(g.optimalMoves(budget), optimal, what);
+    }
+    assert.deepEqual(g.bestMove(undefined), best);
+    assert.deepEqual(g.optimalMoves(undefined), optimal);
+    assert.equal(g.toText(), text, 'the solve did not change the game');
+  }
+  assert.deepEqual(Game.fromText('3,3,3:XX./OO./...:X').bestMove({ maxNodes: 1000 }),
+    { row: 0, col: 2, score: 1 });
+  // The empty 4x4 board with k=4: the default budget proves the draw, 100 steps do not.
+  const g = new Game(4, 4, 4);
+  for (const budget of [{ maxNodes: 100 }, { maxNodes: 100n }, { maxNodes: 100, maxMillis: 60000 }]) {
+    assert.throws(() => g.bestMove(budget), { name: 'TicTacToeError', code: 'TOO_HARD' });
+    assert.throws(() => g.optimalMoves(budget), { name: 'TicTacToeError', code: 'TOO_HARD' });
+  }
+  // Both limits 0, given or left out: the header's "at least one must be non-zero".
+  for (const budget of [{}, { maxNodes: 0, maxMillis: 0 }, { maxNodes: 0n }]) {
+    assert.throws(() => g.bestMove(budget), { name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT' });
+    assert.throws(() => g.optimalMoves(budget), { name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT' });
+  }
+  const won = Game.fromText('3,3,3:XX./OO./...:X');
+  won.play(0, 2);
+  for (const budget of [{ maxNodes: 1000 }, { maxMillis: 50 }, { maxNodes: 1000, maxMillis: 50 }]) {
+    assert.throws(() => won.bestMove(budget), { name: 'IllegalMoveError', code: 'GAME_OVER' });
+    assert.throws(() => won.optimalMoves(budget), { name: 'IllegalMoveError', code: 'GAME_OVER' });
+  }
+  // The budget is checked as search() checks it.
+  for (const f of [(o) => g.bestMove(o), (o) => g.optimalMoves(o)]) {
+    assert.throws(() => f({ maxNodes: -1 }), RangeError);
+    assert.throws(() => f({ maxNodes: 1.5 }), RangeError);
+    assert.throws(() => f({ maxNodes: 2 ** 53 }), RangeError);
+    assert.throws(() => f({ maxNodes: -1n }), RangeError);
+    assert.throws(() => f({ maxNodes: 2n ** 64n }), RangeError);
+    assert.throws(() => f({ maxNodes: '10' }), TypeError);
+    assert.throws(() => f({ maxMillis: -1 }), RangeError);
+    assert.throws(() => f({ maxMillis: 2 ** 32 }), RangeError);
+    assert.throws(() => f({ maxMillis: 50n }), TypeError);
+    assert.throws(() => f(null), TypeError);
+    assert.throws(() => f(50), TypeError);
+  }
+  assert.equal(g.moveCount, 0);
+});
+
+test('AI: a 50 ms budget stops the exact solve of an empty 7x7 k=5 board well within 1 s', () => {
+  // The default budget spends about 2.5 s before TOO_HARD here.
+  const g = new Game(7, 7, 5);
+  for (const f of [() => g.bestMove({ maxMillis: 50 }), () => g.optimalMoves({ maxMillis: 50 })]) {
+    const start = Date.now();
+    assert.throws(f, { code: 'TOO_HARD' });
+    const ms = Date.now() - start;
+    assert.ok(ms < 1000, `TOO_HARD after ${ms} ms`);
+  }
+});
+
 // 15x15, k=5. X: (10,0) (10,5) (12,9) (14,14); O: (3,0) (3,1) (3,2) (3,3). X to move must block
 // O's four at (3,4); O's line is closed on the left by the board's edge.
 function mustBlock() {
