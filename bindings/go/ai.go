@@ -17,6 +17,28 @@ import (
 // to move wins, the game ending N plies from now (this move counts as 1); -N: it loses N plies
 // from now. ErrTooHard when the position is too big to solve exactly.
 func (g *Game) BestMove() (move Cell, score int, err error) {
+	return g.bestMove(func(p *C.TttGame, r, c *C.uint32_t, s *C.int32_t) error {
+		return check(C.ttt_game_best_move(p, r, c, s))
+	})
+}
+
+// BestMoveWithin is BestMove under the caller's budget instead of the default one: maxNodes
+// steps of search and maxTime of wall-clock time (rounded up to whole milliseconds), as Search
+// takes them; 0 means no limit, and at least one must be non-zero (else ErrInvalidArgument).
+// ErrTooHard when the budget runs out; whatever is answered is exact. Use it to give a hard
+// position more search, or to bound the wait where BestMove could cost seconds.
+func (g *Game) BestMoveWithin(maxNodes uint64, maxTime time.Duration) (move Cell, score int, err error) {
+	return g.bestMove(func(p *C.TttGame, r, c *C.uint32_t, s *C.int32_t) error {
+		millis, err := budgetMillis(maxTime)
+		if err != nil {
+			return err
+		}
+		return check(C.ttt_game_best_move_within(p, C.uint64_t(maxNodes), millis, r, c, s))
+	})
+}
+
+// bestMove runs one of the C best-move calls under the game's lock.
+func (g *Game) bestMove(solve func(p *C.TttGame, r, c *C.uint32_t, s *C.int32_t) error) (Cell, int, error) {
 	p, err := g.lock()
 	if err != nil {
 		return Cell{}, 0, err
@@ -24,7 +46,7 @@ func (g *Game) BestMove() (move Cell, score int, err error) {
 	defer g.unlock()
 	var r, c C.uint32_t
 	var s C.int32_t
-	if err := check(C.ttt_game_best_move(p, &r, &c, &s)); err != nil {
+	if err := solve(p, &r, &c, &s); err != nil {
 		return Cell{}, 0, err
 	}
 	return Cell{int(r), int(c)}, int(s), nil
@@ -40,15 +62,7 @@ func (g *Game) Search(maxNodes uint64, maxTime time.Duration, seed uint64) (Cell
 		return Cell{}, err
 	}
 	defer g.unlock()
-	if maxTime < 0 { // before rounding, which would take -1ns up to 0 ms: no limit
-		return Cell{}, &Error{Status: StatusInvalidArgument, Index: -1, outOfRange: true,
-			Detail: fmt.Sprintf("maxTime = %v is negative", maxTime)}
-	}
-	ms := maxTime / time.Millisecond
-	if maxTime%time.Millisecond > 0 {
-		ms++ // round up, without the overflow of adding 999999ns to a huge duration
-	}
-	millis, err := u32("maxTime in ms", int(ms))
+	millis, err := budgetMillis(maxTime)
 	if err != nil {
 		return Cell{}, err
 	}
@@ -57,6 +71,21 @@ func (g *Game) Search(maxNodes uint64, maxTime time.Duration, seed uint64) (Cell
 		return Cell{}, err
 	}
 	return Cell{int(r), int(c)}, nil
+}
+
+// budgetMillis converts a time budget for C's max_millis: whole milliseconds, rounded up (0:
+// no limit). A negative duration, or one past uint32_t milliseconds (about 49.7 days), is
+// refused as u32 refuses a number: StatusInvalidArgument, matching ErrRange.
+func budgetMillis(maxTime time.Duration) (C.uint32_t, error) {
+	if maxTime < 0 { // before rounding, which would take -1ns up to 0 ms: no limit
+		return 0, &Error{Status: StatusInvalidArgument, Index: -1, outOfRange: true,
+			Detail: fmt.Sprintf("maxTime = %v is negative", maxTime)}
+	}
+	ms := maxTime / time.Millisecond
+	if maxTime%time.Millisecond > 0 {
+		ms++ // round up, without the overflow of adding 999999ns to a huge duration
+	}
+	return u32("maxTime in ms", int(ms))
 }
 
 // Level is a difficulty level of AIMove.
@@ -90,4 +119,22 @@ func (g *Game) OptimalMoves() ([]Cell, error) {
 	return g.cellList(func(p *C.TttGame, b *C.uint32_t, c C.size_t, n *C.size_t) C.TttStatus {
 		return C.ttt_game_optimal_moves(p, b, c, n)
 	})
+}
+
+// OptimalMovesWithin is OptimalMoves under the caller's budget, as BestMoveWithin takes it
+// (maxNodes steps, maxTime rounded up to whole milliseconds; 0 = no limit, not both 0).
+func (g *Game) OptimalMovesWithin(maxNodes uint64, maxTime time.Duration) ([]Cell, error) {
+	var bad error // a budget C cannot take, looked at under the lock: a closed game is ErrClosed first, as in Search
+	cells, err := g.cellList(func(p *C.TttGame, b *C.uint32_t, c C.size_t, n *C.size_t) C.TttStatus {
+		millis, err := budgetMillis(maxTime)
+		if err != nil {
+			bad = err
+			return C.TTT_INVALID_ARGUMENT
+		}
+		return C.ttt_game_optimal_moves_within(p, C.uint64_t(maxNodes), millis, b, c, n)
+	})
+	if bad != nil {
+		return nil, bad
+	}
+	return cells, err
 }

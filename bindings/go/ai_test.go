@@ -3,9 +3,12 @@ package tictactoe
 // The AI, on positions whose answers are worked out by hand.
 
 import (
+	"errors"
 	"math"
 	"os"
+	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 )
@@ -151,5 +154,135 @@ func TestBestMoveLosingScore(t *testing.T) {
 	must(g.Play(2, 2))
 	if _, score, _ := g.BestMove(); score != 3 {
 		t.Fatalf("X to move after the block: score %d, want 3 (fork, block, win)", score)
+	}
+}
+
+// budget is a (maxNodes, maxTime) pair for the *Within calls.
+type budget struct {
+	nodes uint64
+	time  time.Duration
+}
+
+// The default budget is 2^24 steps; a minute is far more than any of these positions needs.
+var enough = []budget{{1 << 24, 0}, {0, time.Minute}, {1 << 24, time.Minute}}
+
+// Under a budget that suffices, the *Within calls answer what BestMove and OptimalMoves do, and
+// leave the game as it was.
+func TestWithinAnswersAsTheDefaultCalls(t *testing.T) {
+	positions := []string{
+		"3,3,3:.../.../...:X", // a draw, every move keeps it
+		"3,3,3:XO./.../...:X", // X wins in 5
+		"3,3,3:XO./.X./...:O", // O loses in 4, only (2,2) delays it
+		"3,3,3:XX./OO./...:X", // X wins at once
+		"4,4,4:..../..../..../....:X",
+	}
+	for _, pos := range positions {
+		g := must(ParseGame(pos))
+		defer g.Close()
+		move, score, err := g.BestMove()
+		optimal := must(g.OptimalMoves())
+		if err != nil || len(optimal) == 0 {
+			t.Fatalf("%s: BestMove %v, OptimalMoves %v", pos, err, optimal)
+		}
+		budgets := append([]budget{}, enough...)
+		if strings.HasPrefix(pos, "3,3,3:") { // a few dozen steps from a table: 1 ms is plenty
+			// 1ns rounds up to 1 ms; rounded down it would be 0, no limit at all, refused.
+			budgets = append(budgets, budget{0, time.Nanosecond})
+		}
+		for _, b := range budgets {
+			m, s, err := g.BestMoveWithin(b.nodes, b.time)
+			if err != nil || m != move || s != score {
+				t.Errorf("%s: BestMoveWithin(%d, %v) = %v %d, %v; BestMove = %v %d",
+					pos, b.nodes, b.time, m, s, err, move, score)
+			}
+			if o, err := g.OptimalMovesWithin(b.nodes, b.time); err != nil || !reflect.DeepEqual(o, optimal) {
+				t.Errorf("%s: OptimalMovesWithin(%d, %v) = %v, %v; OptimalMoves = %v",
+					pos, b.nodes, b.time, o, err, optimal)
+			}
+		}
+		if text(t, g) != pos {
+			t.Fatalf("%s: the solve changed the game to %s", pos, text(t, g))
+		}
+	}
+	// The empty 4x4 board with k=4 is a draw, by hand: no line can be forced on it.
+	g := newGame(t, 4, 4, 4)
+	if _, score, err := g.BestMoveWithin(0, time.Minute); score != 0 || err != nil {
+		t.Fatalf("4,4,4: score %d, %v; want a draw", score, err)
+	}
+}
+
+// A budget too small for the position is ErrTooHard, where the default budget solves it.
+func TestWithinRunsOutOfBudget(t *testing.T) {
+	g := newGame(t, 4, 4, 4)
+	must(g.OptimalMoves())
+	m, s, err := g.BestMoveWithin(100, 0)
+	wantErr(t, err, ErrTooHard)
+	if m != (Cell{}) || s != 0 {
+		t.Fatalf("BestMoveWithin returned %v %d with its error", m, s)
+	}
+	o, err := g.OptimalMovesWithin(100, 0)
+	wantErr(t, err, ErrTooHard)
+	if o != nil {
+		t.Fatalf("OptimalMovesWithin returned %v with its error", o)
+	}
+	// 7x7 with k=5 costs the default budget about 2.5 s before ErrTooHard; 50 ms stop it soon.
+	big := newGame(t, 7, 7, 5)
+	for _, call := range []struct {
+		name string
+		run  func() error
+	}{
+		{"BestMoveWithin", func() error { _, _, err := big.BestMoveWithin(0, 50*time.Millisecond); return err }},
+		{"OptimalMovesWithin", func() error { _, err := big.OptimalMovesWithin(0, 50*time.Millisecond); return err }},
+	} {
+		start := time.Now()
+		err := call.run()
+		if took := time.Since(start); took >= time.Second {
+			t.Errorf("7,7,5: %s(0, 50ms) took %v", call.name, took)
+		}
+		if !errors.Is(err, ErrTooHard) {
+			t.Errorf("7,7,5: %s(0, 50ms) = %v, want ErrTooHard", call.name, err)
+		}
+	}
+}
+
+// Budgets C refuses (both 0) and numbers it cannot take (as Search refuses them), and a
+// finished game.
+func TestWithinRefusesBadBudgetsAndFinishedGames(t *testing.T) {
+	g := must(ParseGame("3,3,3:XO./.X./...:O"))
+	defer g.Close()
+	calls := func(nodes uint64, d time.Duration) []error {
+		_, _, e1 := g.BestMoveWithin(nodes, d)
+		o, e2 := g.OptimalMovesWithin(nodes, d)
+		if o != nil {
+			t.Errorf("OptimalMovesWithin(%d, %v) = %v with %v", nodes, d, o, e2)
+		}
+		return []error{e1, e2}
+	}
+	for _, err := range calls(0, 0) {
+		wantErr(t, err, ErrInvalidArgument)
+		if errors.Is(err, ErrRange) {
+			t.Errorf("both limits 0 is C's refusal, not a range error: %v", err)
+		}
+	}
+	for _, d := range []time.Duration{-time.Nanosecond, -time.Second, 50 * 24 * time.Hour, math.MaxInt64} {
+		for _, nodes := range []uint64{0, 10} {
+			for _, err := range calls(nodes, d) {
+				if !errors.Is(err, ErrInvalidArgument) || !errors.Is(err, ErrRange) {
+					t.Errorf("(%d, %v): %v, want ErrInvalidArgument and ErrRange", nodes, d, err)
+				}
+			}
+		}
+	}
+	for _, err := range calls(0, math.MaxInt64) {
+		if !strings.Contains(err.Error(), "maxTime in ms = 9223372036855 is out of range") {
+			t.Errorf("message %q", err)
+		}
+	}
+	must(g.Play(2, 0))
+	if r := must(g.Play(2, 2)); r != AWins { // X completes the diagonal
+		t.Fatalf("X did not win: %v", r)
+	}
+	for _, err := range calls(1<<24, time.Minute) {
+		wantErr(t, err, ErrGameOver)
 	}
 }

@@ -318,8 +318,14 @@ func TestClosedGameReturnsErrClosed(t *testing.T) {
 	add(g.Text())
 	add(g.OptimalMoves())
 	add(g.Search(1, 0, 0))
+	add(g.OptimalMovesWithin(1, 0))
+	add(g.OptimalMovesWithin(0, -time.Second)) // ErrClosed before the budget is looked at
 	add(g.AIMove(LevelRandom, 0))
 	_, _, err := g.BestMove()
+	errs = append(errs, err)
+	_, _, err = g.BestMoveWithin(1, 0)
+	errs = append(errs, err)
+	_, _, err = g.BestMoveWithin(0, -time.Second)
 	errs = append(errs, err)
 	for i, err := range errs {
 		if err != ErrClosed {
