@@ -8,7 +8,7 @@ mod common;
 
 use common::minimax::{best_of, is_optimal_set, Reference};
 
-use tictactoe::ai::{best_move, optimal_moves, solve, Budget};
+use tictactoe::ai::{best_move, optimal_moves, optimal_moves_within, solve, Budget};
 use tictactoe::ffi::ai::*;
 use tictactoe::ffi::game::*;
 use tictactoe::ffi::TttStatus::{self, *};
@@ -758,4 +758,34 @@ fn c_optimal_moves_edges_and_failures() {
         assert_eq!(text(game), before, "the game must not change");
         unsafe { ttt_game_free(game) };
     }
+}
+
+/// The step counts `ttt_game_best_move_within` documents for 3,3,3 (from its table): at most 14
+/// for the best move and 18 for the optimal moves over every open position, and some position
+/// needs each of those; one step for a pairing draw.
+#[test]
+fn documented_step_counts_of_table_and_pairing_answers() {
+    let mut positions = Vec::new();
+    let mut seen = HashSet::new();
+    let mut stack = vec![Game::new(Rules::new(3, 3, 3).unwrap()).unwrap()];
+    while let Some(game) = stack.pop() {
+        if game.outcome() != Outcome::Pending || !seen.insert(game.board().cells().to_vec()) {
+            continue;
+        }
+        for cell in game.legal_moves() {
+            let mut next = game.try_clone().unwrap();
+            let (r, c) = next.rules().row_col(cell);
+            next.play(r, c).unwrap();
+            stack.push(next);
+        }
+        positions.push(game);
+    }
+    let least = |ok: &dyn Fn(&Game, u64) -> bool, game: &Game| (1..=64).find(|&n| ok(game, n)).unwrap();
+    let best = positions.iter().map(|g| least(&|g, n| solve(g, Budget::nodes(n)).is_ok(), g)).max();
+    let optimal =
+        positions.iter().map(|g| least(&|g, n| optimal_moves_within(g, Budget::nodes(n)).is_ok(), g)).max();
+    assert_eq!((best, optimal), (Some(14), Some(18)));
+    let drawn = Game::new(Rules::new(9, 9, 9).unwrap()).unwrap();
+    assert_eq!(solve(&drawn, Budget::nodes(1)).map(|s| s.score), Ok(0));
+    assert_eq!(optimal_moves_within(&drawn, Budget::nodes(1)).map(|m| m.len()), Ok(81));
 }

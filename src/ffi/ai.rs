@@ -74,8 +74,9 @@ pub unsafe extern "C" fn ttt_game_best_move(
 /// give the same answer; a time budget may run out on one call and not on the next. The clock
 /// is read every 1,024 steps (a fraction of a millisecond); setting up the search, clearing a
 /// table of up to 16 MiB among it, counts against the time and can take a few milliseconds.
-/// The feasibility rule on board size and empty cells is `ttt_game_best_move`'s; positions
-/// answered without search (3x3 with k=3, pairing draws) need no budget beyond one step.
+/// The feasibility rule on board size and empty cells is `ttt_game_best_move`'s. Pairing
+/// draws need one step; a 3x3 board with k=3 takes a step per table look-up, at most 14 for
+/// the best move and 18 for the optimal moves (every position checked).
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_INVALID_ARGUMENT` (both limits 0),
 /// `TTT_TOO_HARD`, `TTT_OUT_OF_MEMORY`. Never changes the game; thread-safety as
