@@ -5,6 +5,8 @@
 //! inputs on boards of up to 16 cells, which keep up to 13: enough for the solver's pairings
 //! of what is left (`pairing::Live`, asked from 12 empty cells on, so below a root with 13).
 //! They reach the bitboard solver (with its pairing bounds) and the endgame search beyond.
+//! The `_within` calls, under a step budget the bytes pick, give the same answers or
+//! `TTT_TOO_HARD` with nothing written.
 #![no_main]
 
 mod abi;
@@ -27,6 +29,8 @@ fuzz_target!(|data: &[u8]| {
     let most_empty = if n <= 16 && bytes.byte() % 4 == 0 { 13 } else { 8 };
     let empty_at_end = 1 + bytes.byte() as usize % most_empty;
     let opener = 1 + u32::from(bytes.byte() % 2);
+    // From one step to 2^16, the range where small positions run out or not.
+    let budget = 1 + (u64::from(bytes.byte()) << 8 | u64::from(bytes.byte()));
     let mut reference = Reference::new(rows, cols, k);
     let mut cells = vec![0u8; n];
     let mut game = std::ptr::null_mut();
@@ -84,6 +88,18 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(ttt_game_optimal_moves(game, out.as_mut_ptr(), out.len(), &mut count), TTT_OK);
         out.truncate(count);
         assert_eq!(out, expected, "optimal moves of {}", String::from_utf8_lossy(&before));
+        let (mut r2, mut c2, mut score2) = (u32::MAX, u32::MAX, i32::MAX);
+        match ttt_game_best_move_within(game, budget, 0, &mut r2, &mut c2, &mut score2) {
+            TTT_OK => assert_eq!((r2, c2, score2), (r, c, score), "{budget} steps"),
+            TTT_TOO_HARD => assert_eq!((r2, c2, score2), (u32::MAX, u32::MAX, i32::MAX)),
+            other => panic!("best_move_within: {other:?}"),
+        }
+        let (mut out2, mut count2) = (vec![u32::MAX; n], usize::MAX);
+        match ttt_game_optimal_moves_within(game, budget, 0, out2.as_mut_ptr(), n, &mut count2) {
+            TTT_OK => assert_eq!(&out2[..count2], &out[..], "{budget} steps"),
+            TTT_TOO_HARD => assert_eq!((count2, out2), (usize::MAX, vec![u32::MAX; n])),
+            other => panic!("optimal_moves_within: {other:?}"),
+        }
         assert_eq!(text_of(game), before, "the solver changed the game");
         ttt_game_free(game);
     }
