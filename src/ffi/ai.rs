@@ -72,8 +72,9 @@ pub unsafe extern "C" fn ttt_game_best_move(
 /// at least one must be non-zero. When the budget runs out the answer is `TTT_TOO_HARD`;
 /// whatever is answered is exact. With a step budget alone the same game and budget always
 /// give the same answer; a time budget may run out on one call and not on the next. The clock
-/// is read every 1,024 steps (a fraction of a millisecond); setting up the search, clearing a
-/// table of up to 16 MiB among it, counts against the time and can take a few milliseconds.
+/// is read every 1,024 steps (a fraction of a millisecond). Setting up the search counts
+/// against the time; its table is sized to what the budget allows (about 8,000 steps a
+/// millisecond), and its first use in a process can cost a few milliseconds of page faults.
 /// The feasibility rule on board size and empty cells is `ttt_game_best_move`'s. Pairing
 /// draws need one step; a 3x3 board with k=3 takes a step per table look-up, at most 14 for
 /// the best move and 18 for the optimal moves (every position checked).
@@ -153,6 +154,8 @@ pub unsafe extern "C" fn ttt_game_optimal_moves(
 
 /// `ttt_game_optimal_moves` under the caller's budget instead of `TTT_SOLVE_NODES`, as
 /// `ttt_game_best_move_within` describes (0 = no limit for either; at least one non-zero).
+/// Each call solves anew: with a time budget, a second call after `TTT_BUFFER_TOO_SMALL` may
+/// run out where the first did not, so pass a buffer of rows × cols cells to solve once.
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_INVALID_ARGUMENT` (both limits 0),
 /// `TTT_TOO_HARD` (`*out_count` is not written), `TTT_BUFFER_TOO_SMALL`,
