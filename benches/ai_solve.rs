@@ -1,6 +1,7 @@
 //! Times the exact solver: every reachable 3×3 position, and the empty board of the known
 //! m,n,k-games. Run: `cargo bench --bench ai_solve` (add `-- stretch` for 6,7,5 and 7,7,5, or
-//! name boards such as `-- 5,5,5 6,6,5` to time only those).
+//! name boards such as `-- 5,5,5 6,6,5` to time only those). Last, how long the solve takes
+//! to give up on an empty 7,7,5 under the default budget and under time budgets.
 //! Numbers, not pass/fail; the values themselves are checked by `tests/ai_solve.rs`.
 
 use std::collections::HashSet;
@@ -86,5 +87,12 @@ fn main() {
             result.err(),
             start.elapsed()
         );
+        // What a time budget bounds that wait to (`ttt_game_best_move_within`).
+        for millis in [1, 10, 50, 200] {
+            let budget = Budget { max_nodes: 0, max_time: Some(Duration::from_millis(millis)) };
+            let start = Instant::now();
+            let result = solve(&game, budget);
+            println!("  with {millis} ms: {:?} after {:?}", result.err(), start.elapsed());
+        }
     }
 }
