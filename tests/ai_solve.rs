@@ -510,6 +510,12 @@ fn too_hard_and_game_over_are_errors() {
     }
     assert_eq!(best_move(&over), Err(Error::GameOver));
     assert_eq!(optimal_moves(&over), Err(Error::GameOver));
+    // No limit at all is refused, after a finished game is (as `search` orders them).
+    let unlimited = Budget { max_nodes: 0, max_time: None };
+    assert_eq!(solve(&open, unlimited), Err(Error::InvalidArgument));
+    assert_eq!(optimal_moves_within(&open, unlimited), Err(Error::InvalidArgument));
+    assert_eq!(solve(&over, unlimited), Err(Error::GameOver));
+    assert_eq!(optimal_moves_within(&over, unlimited), Err(Error::GameOver));
 }
 
 fn new_game(rows: u32, cols: u32, k: u32) -> *mut TttGame {
