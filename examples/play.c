@@ -1,11 +1,14 @@
 /*
  * play.c: play an m,n,k-game against the tictactoe AI in the terminal.
  *
- *   play [ROWS COLS K] [--level N] [--ai-first] [--self] [--seed N]
+ *   play [ROWS COLS K] [--level N | --think MS] [--ai-first] [--self] [--seed N]
  *
  * Defaults: 3 3 3, level 4 (TTT_LEVEL_PERFECT: perfect where solvable, searched beyond),
  * you move first as X. Type a move as "row col" (counted from 0, as labelled on the board).
- * --self lets the AI play both sides (a demo). End of input quits.
+ * --think MS gives the AI a time budget per move instead of a level, as a game loop would:
+ * the exact solve for half of it (ttt_game_best_move_within), and if that cannot finish, the
+ * search for the rest (ttt_game_search). --self lets the AI play both sides (a demo). End of
+ * input quits.
  * Uses only the public header.
  */
 #include <ctype.h>
@@ -126,13 +129,37 @@ static void ai_move(TttGame *game, uint32_t level, uint64_t seed, uint32_t playe
     printf("AI (%c) plays %u %u\n", player == 1 ? 'X' : 'O', (unsigned)row, (unsigned)col);
 }
 
+/* The AI's move within about `millis` ms: solved exactly if half the time suffices (then it
+ * says what the position is worth), else the best the search finds in the other half. */
+static void ai_think(TttGame *game, uint32_t millis, uint64_t seed, uint32_t player) {
+    uint32_t row, col, solve_millis = millis / 2 > 0 ? millis / 2 : 1;
+    int32_t score;
+    TttResult result;
+    TttStatus status = ttt_game_best_move_within(game, 0, solve_millis, &row, &col, &score);
+    if (status == TTT_TOO_HARD) {
+        uint32_t rest = millis - solve_millis > 0 ? millis - solve_millis : 1;
+        must(ttt_game_search(game, 0, rest, seed, &row, &col), "ttt_game_search");
+    } else {
+        must(status, "ttt_game_best_move_within");
+    }
+    must(ttt_game_play(game, row, col, &result), "ttt_game_play");
+    printf("AI (%c) plays %u %u", player == 1 ? 'X' : 'O', (unsigned)row, (unsigned)col);
+    if (status == TTT_TOO_HARD) {
+        printf(" (searched)\n");
+    } else if (score == 0) {
+        printf(" (solved: a draw)\n");
+    } else {
+        printf(" (solved: %s in %d)\n", score > 0 ? "wins" : "loses", score > 0 ? score : -score);
+    }
+}
+
 static int usage(void) {
-    fprintf(stderr, "usage: play [ROWS COLS K] [--level 0-4] [--ai-first] [--self] [--seed N]\n");
+    fprintf(stderr, "usage: play [ROWS COLS K] [--level 0-4 | --think MS] [--ai-first] [--self] [--seed N]\n");
     return 2;
 }
 
 int main(int argc, char **argv) {
-    unsigned long dims[3] = {3, 3, 3}, level = TTT_LEVEL_PERFECT, seed = 1, n;
+    unsigned long dims[3] = {3, 3, 3}, level = TTT_LEVEL_PERFECT, seed = 1, think = 0, n;
     int ai_first = 0, self = 0, ndims = 0, i;
     uint32_t human = 1, player = 1;
     size_t moves = 0;
@@ -147,6 +174,10 @@ int main(int argc, char **argv) {
             self = 1;
         } else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc) {
             if (parse_number(argv[++i], 0, TTT_LEVEL_PERFECT, &level) != 0) {
+                return usage();
+            }
+        } else if (strcmp(argv[i], "--think") == 0 && i + 1 < argc) {
+            if (parse_number(argv[++i], 1, UINT32_MAX, &think) != 0) {
                 return usage();
             }
         } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
@@ -171,8 +202,13 @@ int main(int argc, char **argv) {
     if (ai_first) {
         human = 2;
     }
-    printf("%lu x %lu, %lu in a row wins. AI level %lu. %s\n", dims[0], dims[1], dims[2], level,
-           self ? "The AI plays itself." : human == 1 ? "You are X and move first." : "You are O; the AI moves first.");
+    printf("%lu x %lu, %lu in a row wins. ", dims[0], dims[1], dims[2]);
+    if (think) {
+        printf("AI thinks %lu ms a move. ", think);
+    } else {
+        printf("AI level %lu. ", level);
+    }
+    printf("%s\n", self ? "The AI plays itself." : human == 1 ? "You are X and move first." : "You are O; the AI moves first.");
     draw(game, (uint32_t)dims[0], (uint32_t)dims[1]);
     while (result == TTT_PENDING) {
         must(ttt_game_to_move(game, &player), "ttt_game_to_move");
@@ -183,7 +219,11 @@ int main(int argc, char **argv) {
                 return 0;
             }
         } else {
-            ai_move(game, (uint32_t)level, (uint64_t)seed + moves, player);
+            if (think) {
+                ai_think(game, (uint32_t)think, (uint64_t)seed + moves, player);
+            } else {
+                ai_move(game, (uint32_t)level, (uint64_t)seed + moves, player);
+            }
         }
         moves++;
         draw(game, (uint32_t)dims[0], (uint32_t)dims[1]);

@@ -132,13 +132,14 @@ fn wrap_in_valgrind(command: Command) -> Command {
     v
 }
 
-/// The moves announced in `text`, in order: lines "You (X) play R C" and "AI (O) plays R C".
+/// The moves announced in `text`, in order: lines "You (X) play R C" and "AI (O) plays R C",
+/// the AI's perhaps followed by how it chose ("(searched)", "(solved: ...)").
 fn played(text: &str) -> Vec<[u32; 2]> {
     text.lines()
         .filter(|l| l.starts_with("You (") || l.starts_with("AI ("))
         .filter_map(|l| l.split_once(" play ").or_else(|| l.split_once(" plays ")))
         .map(|(_, rest)| {
-            let n: Vec<u32> = rest.split_whitespace().map(|x| x.parse().expect("a number")).collect();
+            let n: Vec<u32> = rest.split_whitespace().take(2).map(|x| x.parse().expect("a number")).collect();
             [n[0], n[1]]
         })
         .collect()
@@ -219,9 +220,42 @@ fn the_ai_plays_itself_to_the_end() {
     assert!(all.trim_end().ends_with(verdict(outcome)), "{all}");
 }
 
+/// `--think`: on 3×3 every move is solved within its budget (the table needs no clock), so
+/// both sides play perfectly and draw, and each move says so.
+#[test]
+fn the_ai_on_a_clock_solves_every_3x3_move() {
+    let all = Session::start(&["--self", "--think", "40"]).finish();
+    let moves = played(&all);
+    assert_eq!(judge(&Rules::new(3, 3, 3).unwrap(), &moves), Ok(Outcome::Draw), "{all}");
+    let ai_lines: Vec<&str> = all.lines().filter(|l| l.starts_with("AI (")).collect();
+    assert_eq!(ai_lines.len(), 9, "{all}");
+    assert!(ai_lines.iter().all(|l| l.ends_with("(solved: a draw)")), "{all}");
+    assert!(all.trim_end().ends_with("Draw."), "{all}");
+}
+
+/// `--think` on 7×7 with k = 5: the empty board cannot be solved in 10 ms, so the first move is
+/// searched; the game goes on to its end with legal moves, each saying how it was chosen.
+#[test]
+fn the_ai_on_a_clock_searches_where_it_cannot_solve() {
+    let all = Session::start(&["7", "7", "5", "--self", "--think", "20", "--seed", "3"]).finish();
+    let outcome = judge(&Rules::new(7, 7, 5).unwrap(), &played(&all)).expect("legal moves");
+    assert_ne!(outcome, Outcome::Pending, "the game did not end:\n{all}");
+    assert!(all.trim_end().ends_with(verdict(outcome)), "{all}");
+    let ai_lines: Vec<&str> = all.lines().filter(|l| l.starts_with("AI (")).collect();
+    assert!(ai_lines[0].ends_with("(searched)"), "{all}");
+    assert!(ai_lines.iter().all(|l| l.ends_with("(searched)") || l.contains("(solved: ")), "{all}");
+}
+
 #[test]
 fn bad_command_lines_are_refused() {
-    for args in [&["3", "3"][..], &["0", "3", "3"], &["3", "3", "4"], &["--level", "5"], &["--bogus"]] {
+    for args in [
+        &["3", "3"][..],
+        &["0", "3", "3"],
+        &["3", "3", "4"],
+        &["--level", "5"],
+        &["--bogus"],
+        &["--think", "0"],
+    ] {
         let out = Command::new(build_play()).args(args).stdin(Stdio::null()).output().expect("play runs");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
