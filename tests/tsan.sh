@@ -3,7 +3,7 @@
 # ThreadSanitizer: nightly Rust, with the standard library rebuilt instrumented (-Zbuild-std;
 # an uninstrumented std makes TSan report its own atomics as races). Any race report fails.
 # .ci/test runs this; it needs the nightly toolchain with rust-src (.ci/setup installs both,
-# for Miri).
+# for Miri). A race report makes the test process exit non-zero (halt_on_error, exitcode).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -14,5 +14,4 @@ mkdir -p target
 RUSTFLAGS="-Zsanitizer=thread" TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
     cargo +nightly test -Zbuild-std --target "$target" --target-dir target/tsan --release \
     --test threads >"$log" 2>&1 || { cat "$log"; echo "tests/threads.rs failed under ThreadSanitizer"; exit 1; }
-grep -q "ThreadSanitizer" "$log" && { cat "$log"; echo "ThreadSanitizer reported"; exit 1; }
 grep "test result: ok. 1 passed" "$log" || { cat "$log"; echo "expected one test to pass"; exit 1; }

@@ -45,6 +45,11 @@ use std::time::Instant;
 /// cbindgen:ignore
 pub const SOLVE_NODES: u64 = 1 << 24;
 
+/// The budget of [`best_move`] and [`optimal_moves`]: [`SOLVE_NODES`] steps, no time limit.
+///
+/// cbindgen:ignore
+pub const SOLVE_BUDGET: Budget = Budget::nodes(SOLVE_NODES);
+
 /// On boards too big for the bitboard solver, the most empty cells [`best_move`] and
 /// [`optimal_moves`] take on (`TTT_SOLVE_MAX_EMPTY` in C).
 ///
@@ -64,7 +69,7 @@ pub struct Scored {
 /// The best move of the side to move with its exact score: the fastest win, else a draw, else
 /// the slowest loss. `GameOver` for a finished game; `TooHard` past [`SOLVE_NODES`] nodes.
 pub fn best_move(game: &Game) -> Result<Scored, Error> {
-    solve(game, Budget::nodes(SOLVE_NODES))
+    solve(game, SOLVE_BUDGET)
 }
 
 /// [`best_move`] under a caller's budget: `TooHard` when it runs out (a time budget counts
@@ -85,7 +90,7 @@ pub fn solve(game: &Game, budget: Budget) -> Result<Scored, Error> {
 /// to move wins (not only the fastest), any drawing move when it draws, every move when it
 /// loses. Errors as [`best_move`].
 pub fn optimal_moves(game: &Game) -> Result<Vec<usize>, Error> {
-    optimal_moves_within(game, Budget::nodes(SOLVE_NODES))
+    optimal_moves_within(game, SOLVE_BUDGET)
 }
 
 /// [`optimal_moves`] under a caller's budget, as [`solve`].
@@ -110,12 +115,7 @@ pub enum Optimal {
     These(Vec<usize>),
 }
 
-/// [`optimal_moves`] as an [`Optimal`].
-pub fn optimal_set(game: &Game) -> Result<Optimal, Error> {
-    optimal_set_within(game, Budget::nodes(SOLVE_NODES))
-}
-
-/// [`optimal_set`] under a caller's budget, as [`solve`].
+/// [`optimal_moves_within`] as an [`Optimal`].
 pub fn optimal_set_within(game: &Game, budget: Budget) -> Result<Optimal, Error> {
     let meter = meter(game, budget)?;
     let (geo, root) = match Root::of(game) {

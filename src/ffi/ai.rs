@@ -57,7 +57,7 @@ pub unsafe extern "C" fn ttt_game_best_move(
         // SAFETY: see `game_ref`.
         let game = unsafe { game_ref(game) }?;
         // SAFETY: the caller's pointers, passed on.
-        unsafe { write_solution(game, ai::Budget::nodes(ai::SOLVE_NODES), out_row, out_col, out_score) }
+        unsafe { write_solution(game, ai::SOLVE_BUDGET, out_row, out_col, out_score) }
     })
 }
 
@@ -148,7 +148,7 @@ pub unsafe extern "C" fn ttt_game_optimal_moves(
         // SAFETY: see `game_ref`.
         let game = unsafe { game_ref(game) }?;
         // SAFETY: the caller's buffer and pointer, passed on.
-        unsafe { write_optimal(game, ai::Budget::nodes(ai::SOLVE_NODES), out_cells, capacity, out_count) }
+        unsafe { write_optimal(game, ai::SOLVE_BUDGET, out_cells, capacity, out_count) }
     })
 }
 
