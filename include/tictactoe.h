@@ -6,7 +6,9 @@
  *
  * Conventions, true of every function unless its comment says otherwise:
  *  - Fallible functions return TttStatus; TTT_OK (0) is success. Results come back through
- *    out-pointers, which are written only on success. On failure the game is unchanged.
+ *    out-pointers, which are written only on success (two documented exceptions: a list or
+ *    text call reports the size it needs with TTT_BUFFER_TOO_SMALL, and ttt_judge_ex names
+ *    the offending move). On failure the game is unchanged.
  *  - Every pointer argument must be non-NULL (else TTT_NULL_POINTER), except a buffer whose
  *    capacity is 0 and the pointers documented as optional.
  *  - Rows and columns count from 0. A cell index is row * cols + col.
@@ -114,8 +116,9 @@ typedef uint32_t TttResult;
 
 /**
  * The outcome of a call. `TTT_OK` (0) is success; every other value is an error after which
- * nothing was written to the out-pointers (except where a function documents a size report)
- * and the game passed in is unchanged. `ttt_status_str` describes each value.
+ * nothing was written to the out-pointers (except where a function documents a size report,
+ * and `ttt_judge_ex`'s offending move) and the game passed in is unchanged. `ttt_status_str`
+ * describes each value.
  */
 #ifdef __cplusplus
 enum TttStatus : uint32_t
@@ -133,7 +136,8 @@ enum
   TTT_NULL_POINTER = 1,
   /**
    * An argument is out of its domain: rows, cols or k zero, k > max(rows, cols), a player
-   * other than 1 or 2, an unknown level or option.
+   * other than 1 or 2, an unknown AI level, a budget with no limit, a move list too long to
+   * address.
    */
   TTT_INVALID_ARGUMENT = 2,
   /**
@@ -472,10 +476,11 @@ TttStatus ttt_game_move(TttGame *game, uint32_t row, uint32_t col, uint32_t play
 TttStatus ttt_game_play(TttGame *game, uint32_t row, uint32_t col, TttResult *out_result);
 
 /**
- * Takes back the last move; it can be replayed with `ttt_game_redo`. Who started is kept:
- * undoing player 2's opening move leaves an empty board with player 2 to move, so that
- * `ttt_game_redo` and `ttt_game_play` continue that game (`ttt_game_move` may still open
- * with either player; `ttt_game_reset` gives the first move back to player 1).
+ * Takes back the last move; it can be replayed with `ttt_game_redo`. The game is then
+ * exactly as it was before that move (the undo history aside): undoing player 2's opening
+ * move gives back the empty board with player 1 to move (or, for a game loaded from the text
+ * of an empty board, the player that text named), and `ttt_game_redo` replays player 2's
+ * stone, which makes player 2 the opener again.
  *
  * Returns `TTT_NULL_POINTER`, `TTT_NOTHING_TO_UNDO` (no move, or a game loaded from text
  * with no history), or `TTT_OUT_OF_MEMORY`.
@@ -501,8 +506,10 @@ TttStatus ttt_game_size(const TttGame *game, uint32_t *out_rows, uint32_t *out_c
 TttStatus ttt_game_to_move(const TttGame *game, uint32_t *out_player);
 
 /**
- * The player who made (or, on an empty board, will make) the first move: 1, or 2 when
- * player 2 opened with `ttt_game_move`. Returns `TTT_NULL_POINTER` if a pointer is NULL.
+ * The player who made the first move: 1, or 2 when player 2 opened with `ttt_game_move`. On an
+ * empty board, the player `ttt_game_play` would open with: 1, unless the game was loaded from
+ * the text of an empty board naming player 2 (and not reset since). Returns `TTT_NULL_POINTER`
+ * if a pointer is NULL.
  */
 TttStatus ttt_game_first_player(const TttGame *game, uint32_t *out_player);
 
@@ -534,8 +541,9 @@ TttStatus ttt_game_cells(const TttGame *game, uint8_t *out_cells, size_t capacit
 /**
  * The moves played so far, oldest first, as cells `row * cols + col`. `*out_count` is set on
  * success and with `TTT_BUFFER_TOO_SMALL`; cells are written only when they fit, else
- * `TTT_BUFFER_TOO_SMALL`. A game loaded from text has no move history. `out_cells` may be
- * NULL when `capacity` is 0.
+ * `TTT_BUFFER_TOO_SMALL`. A game loaded from text has no move history: it lists the moves
+ * played since loading (while `ttt_game_move_count` counts every stone), and those are all
+ * that `ttt_game_undo` can take back. `out_cells` may be NULL when `capacity` is 0.
  */
 TttStatus ttt_game_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
 
@@ -548,11 +556,11 @@ TttStatus ttt_game_moves(const TttGame *game, uint32_t *out_cells, size_t capaci
 TttStatus ttt_game_legal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
 
 /**
- * The cells (`row * cols + col`) of the winning line, end to end: the whole unbroken run
- * through the winning move (it may be longer than k). Count 0 when nobody has won. When the
- * winning move completed lines in more than one direction, the first of row (→), column (↓),
- * diagonal (↘) and anti-diagonal (↙) is reported. `*out_count` is set on success and with
- * `TTT_BUFFER_TOO_SMALL`; cells are written only when they fit, else
+ * The cells (`row * cols + col`) of the winning line, end to end in ascending cell order: the
+ * whole unbroken run through the winning move (it may be longer than k). Count 0 when nobody
+ * has won. When the winning move completed lines in more than one direction, the first of row
+ * (→), column (↓), diagonal (↘) and anti-diagonal (↙) is reported. `*out_count` is set on
+ * success and with `TTT_BUFFER_TOO_SMALL`; cells are written only when they fit, else
  * `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
  */
 TttStatus ttt_game_winning_line(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
@@ -630,7 +638,8 @@ TttStatus ttt_validate(const char *board, size_t board_len, uint32_t rows, uint3
 
 /**
  * LeetCode 794 "Valid Tic-Tac-Toe State", generalized: the board as `row_count` NUL-terminated
- * row strings (each the same length, which is cols), cells as for `ttt_validate`. `k` = 0
+ * row strings (each the same length, which is cols), cells as for `ttt_validate` (`'/'`
+ * and `'\n'` are not allowed inside a row: each string is one row). `k` = 0
  * means k = rows = cols, as in the original, and then a non-square board is
  * `TTT_INVALID_ARGUMENT`.
  *

@@ -47,6 +47,11 @@ impl Outcome {
 /// `Game::turn` before the first move: either player may make it.
 const BOTH: u8 = 0b110;
 
+/// Marks the redo entry of an opening move that player O made: undone, the game is back at its
+/// start (often X to move), so the entry itself says who replays it. Cells are below
+/// `MAX_CELLS` < 2^31, so the bit is free.
+const OPENED_BY_O: u32 = 1 << 31;
+
 /// `player` as a `Game::turn` bit.
 fn bit(player: Player) -> u8 {
     1 << player as u8
@@ -67,7 +72,12 @@ pub struct Game {
     /// a list of its own, so that a game stays as small as it was: a 3×3 game through the C
     /// ABI measured 10% slower with one more vector in the handle.
     loaded: u32,
+    /// Who made the first move; before it, who will make it by alternation (`start`).
     first: Player,
+    /// Who moves first on the empty board the game began with: X, or the player a text of an
+    /// empty board names. Undoing the opening move gives the first move back to `start`, so
+    /// that undo is the exact inverse of a move even when player 2 opened.
+    start: Player,
     outcome: Outcome,
     /// Who may make the next move, as bits `1 << player`: both players before the first move,
     /// the side to move after it, nobody once the game is over. Derived from the fields above
@@ -93,6 +103,7 @@ impl Game {
             redo: Vec::new(),
             loaded: 0,
             first: Player::X,
+            start: Player::X,
             outcome: Outcome::Pending,
             turn: BOTH,
             win: None,
@@ -266,7 +277,15 @@ impl Game {
         self.history.pop();
         let (row, col) = self.rules().row_col(cell as usize);
         self.board.remove(row, col);
-        self.redo.push(cell);
+        let mut entry = cell;
+        if self.move_count() == 0 {
+            // The opening move: the game is back where it began, and redo must know who opened.
+            if self.first == Player::O {
+                entry |= OPENED_BY_O;
+            }
+            self.first = self.start;
+        }
+        self.redo.push(entry);
         self.outcome = Outcome::Pending;
         self.win = None;
         self.refresh_turn();
@@ -275,9 +294,15 @@ impl Game {
 
     /// Replays the last undone move (`NothingToRedo` when there is none).
     pub fn redo(&mut self) -> Result<(), Error> {
-        let &cell = self.redo.last().ok_or(Error::NothingToRedo)?;
+        let &entry = self.redo.last().ok_or(Error::NothingToRedo)?;
+        let cell = entry & !OPENED_BY_O;
+        let player = match (self.move_count(), entry & OPENED_BY_O != 0) {
+            (0, true) => Player::O,
+            (0, false) => Player::X,
+            _ => self.next_player(),
+        };
         let (row, col) = self.rules().row_col(cell as usize);
-        self.apply(cell as usize, row, col, self.next_player())?;
+        self.apply(cell as usize, row, col, player)?;
         self.redo.pop();
         Ok(())
     }
@@ -366,6 +391,7 @@ impl Game {
         }
         let mut game = Game::with_board(Board::from_cells(rules, cells)?)?;
         game.first = first;
+        game.start = first;
         // Only a shortcut: without the memory, the board is read instead.
         if let Some(Ok(mut listed)) = few_for(rules, x + o).then(|| InlineVec::with_capacity(x + o)) {
             // Cells fit in u32 (MAX_CELLS); the pushes fit the capacity.
@@ -416,11 +442,18 @@ mod tests {
         game.outcome() == Outcome::Pending && (game.move_count() == 0 || player == game.next_player())
     }
 
+    /// Everything a caller can see of a game except what it can redo.
+    fn seen(game: &Game) -> (String, Player, u8, Outcome, Option<usize>, Vec<u32>) {
+        (game.to_text(), game.first, game.turn, game.outcome, game.win, game.history().to_vec())
+    }
+
     #[test]
     #[cfg_attr(miri, ignore)] // 60,000 operations of game logic, not FFI
     fn the_turn_mask_follows_moves_undo_redo_reset_and_text() {
         // Random walks of raw moves by either player, undo, redo, reset and a text round trip
-        // on boards where games end early (2x2 k=2), fill up (1x3 k=3) or both (3x3).
+        // on boards where games end early (2x2 k=2), fill up (1x3 k=3) or both (3x3). Every
+        // other accepted move is undone and redone: undo must give back exactly the game
+        // before the move (also when player 2 opened), and redo the game after it.
         let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
         let mut next = |n: u64| {
             seed ^= seed << 13;
@@ -441,7 +474,16 @@ mod tests {
                     _ => {
                         let allowed = may_move(&game, player);
                         let occupied = game.cell(row, col).unwrap() != EMPTY;
+                        let before = seen(&game);
                         match game.move_as(row, col, player) {
+                            Ok(_) if next(2) == 0 => {
+                                assert!(allowed && !occupied);
+                                let after = seen(&game);
+                                game.undo().unwrap();
+                                assert_eq!(seen(&game), before);
+                                game.redo().unwrap();
+                                assert_eq!(seen(&game), after);
+                            }
                             Ok(_) => assert!(allowed && !occupied),
                             Err(Error::GameOver) => assert_ne!(game.outcome(), Outcome::Pending),
                             Err(Error::WrongTurn) => assert!(!allowed && game.outcome() == Outcome::Pending),

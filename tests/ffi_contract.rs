@@ -187,29 +187,65 @@ fn player_two_may_open_and_then_players_alternate() {
 }
 
 #[test]
-fn undoing_player_twos_opening_keeps_who_started_until_reset() {
+fn undoing_player_twos_opening_is_the_exact_inverse_and_redo_replays_it() {
     let g = Handle::new(3, 3, 3);
+    let fresh = g.text();
     let (mut w, mut p) = (9, 9);
     assert_eq!(unsafe { ttt_game_move(g.0, 1, 1, 2, &mut w) }, TTT_OK);
     assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);
-    // Empty again, but the game still knows that O opened: redo and play continue it.
-    assert_eq!(g.text(), "3,3,3:.../.../...:O");
+    // Back to the fresh game: player 1 to move and first, as before the move.
+    assert_eq!(g.text(), fresh);
     assert_eq!(unsafe { ttt_game_to_move(g.0, &mut p) }, TTT_OK);
-    assert_eq!(p, 2);
+    assert_eq!(p, 1);
+    assert_eq!(unsafe { ttt_game_first_player(g.0, &mut p) }, TTT_OK);
+    assert_eq!(p, 1);
+    // Redo replays O's opening stone, and the game goes on with O as its opener.
     assert_eq!(unsafe { ttt_game_redo(g.0) }, TTT_OK);
     assert_eq!(unsafe { ttt_game_cell(g.0, 1, 1, &mut p) }, TTT_OK);
     assert_eq!(p, 2);
-    assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);
-    g.play(0, 0);
-    assert_eq!(unsafe { ttt_game_cell(g.0, 0, 0, &mut p) }, TTT_OK);
-    assert_eq!(p, 2);
-    // A raw move may still choose either opener while the board is empty.
-    assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);
-    assert_eq!(unsafe { ttt_game_move(g.0, 0, 0, 1, &mut w) }, TTT_OK);
     assert_eq!(unsafe { ttt_game_first_player(g.0, &mut p) }, TTT_OK);
+    assert_eq!(p, 2);
+    assert_eq!(g.play(0, 0), TttResult::TTT_PENDING);
+    assert_eq!(unsafe { ttt_game_cell(g.0, 0, 0, &mut p) }, TTT_OK);
     assert_eq!(p, 1);
-    assert_eq!(unsafe { ttt_game_reset(g.0) }, TTT_OK);
-    assert_eq!(g.text(), "3,3,3:.../.../...:X");
+    // Two undos and two redos: O's opening, then X's reply.
+    for _ in 0..2 {
+        assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);
+    }
+    assert_eq!(g.text(), fresh);
+    for _ in 0..2 {
+        assert_eq!(unsafe { ttt_game_redo(g.0) }, TTT_OK);
+    }
+    assert_eq!(g.text(), "3,3,3:X../.O./...:O");
+    assert_eq!(unsafe { ttt_game_first_player(g.0, &mut p) }, TTT_OK);
+    assert_eq!(p, 2);
+    // After undoing back to the start, play opens for player 1, and a raw move still lets either.
+    assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);
+    assert_eq!(g.play(2, 2), TttResult::TTT_PENDING);
+    assert_eq!(unsafe { ttt_game_cell(g.0, 2, 2, &mut p) }, TTT_OK);
+    assert_eq!(p, 1);
+    assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_move(g.0, 0, 0, 2, &mut w) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_first_player(g.0, &mut p) }, TTT_OK);
+    assert_eq!(p, 2);
+}
+
+#[test]
+fn a_text_of_an_empty_board_with_o_to_move_is_where_undo_returns() {
+    let text = "3,3,3:.../.../...:O";
+    let mut raw = std::ptr::null_mut();
+    assert_eq!(unsafe { ttt_game_from_text(text.as_ptr().cast(), text.len(), &mut raw) }, TTT_OK);
+    let g = Handle(raw);
+    let (mut w, mut p) = (9, 9);
+    // The text asked for O to open; a raw move lets X open instead, and undo goes back.
+    assert_eq!(unsafe { ttt_game_move(g.0, 0, 0, 1, &mut w) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_undo(g.0) }, TTT_OK);
+    assert_eq!(g.text(), text);
+    assert_eq!(unsafe { ttt_game_redo(g.0) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_cell(g.0, 0, 0, &mut p) }, TTT_OK);
+    assert_eq!(p, 1);
+    assert_eq!(g.text(), "3,3,3:X../.../...:O");
 }
 
 #[test]

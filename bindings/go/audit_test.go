@@ -306,6 +306,8 @@ type audModel struct {
 	b             []int
 	stones        int
 	first         int   // who started (or, on an empty board, will start)
+	start         int   // who starts on the empty board the game began with (1, or a text's)
+	undoneOpener  int   // who made the opening move that redo would replay
 	hist          []int // undoable moves, oldest first
 	redo          []int // undone moves, last undone at the end
 	result        Result
@@ -314,7 +316,7 @@ type audModel struct {
 }
 
 func newAudModel(rows, cols, k int) *audModel {
-	return &audModel{rows: rows, cols: cols, k: k, b: make([]int, rows*cols), first: 1}
+	return &audModel{rows: rows, cols: cols, k: k, b: make([]int, rows*cols), first: 1, start: 1}
 }
 
 func (m *audModel) clone() *audModel {
@@ -401,6 +403,9 @@ func (m *audModel) undo() Status {
 	m.stones--
 	m.result, m.line, m.loose = Pending, nil, false
 	m.redo = append(m.redo, cell)
+	if m.stones == 0 { // undo is the inverse of a move: the first move goes back to the start
+		m.undoneOpener, m.first = m.first, m.start
+	}
 	return StatusOK
 }
 
@@ -410,6 +415,9 @@ func (m *audModel) redoMove() Status {
 	}
 	cell := m.redo[len(m.redo)-1]
 	m.redo = m.redo[:len(m.redo)-1]
+	if m.stones == 0 {
+		m.first = m.undoneOpener
+	}
 	m.place(cell)
 	return StatusOK
 }
@@ -424,7 +432,7 @@ func (m *audModel) text() string {
 
 func (m *audModel) loaded() *audModel {
 	c := m.clone()
-	c.hist, c.redo = nil, nil
+	c.hist, c.redo, c.start = nil, nil, c.first
 	if c.result == AWins || c.result == BWins {
 		c.loose = true
 	}
@@ -1098,12 +1106,17 @@ func TestAuditPlayerTwoOpens(t *testing.T) {
 	}
 	step("Undo", g.Undo(), m.undo())
 	step("Undo the opening", g.Undo(), m.undo())
-	if tm, _ := g.ToMove(); tm != 2 {
-		t.Errorf("after undoing player 2's opening, ToMove = %d, want 2 (header: who started is kept)", tm)
+	if tm, _ := g.ToMove(); tm != 1 {
+		t.Errorf("after undoing player 2's opening, ToMove = %d, want 1 (header: as before the move)", tm)
 	}
+	step("Redo replays O's opening", g.Redo(), m.redoMove())
+	if c, _ := g.Cell(0, 0); c != 2 {
+		t.Errorf("Redo of O's opening put %d, want O (2)", c)
+	}
+	step("Undo", g.Undo(), m.undo())
 	_, err = g.Play(2, 2)
 	m.play(2, 2)
-	step("Play continues that game (O)", err, StatusOK)
+	step("Play opens for X again", err, StatusOK)
 	step("Undo", g.Undo(), m.undo())
 	step("Redo", g.Redo(), m.redoMove())
 	step("Undo", g.Undo(), m.undo())

@@ -530,17 +530,24 @@ func TestTextKeepsWhoStarted(t *testing.T) {
 		wantErr(t, err, ErrWrongTurn)
 		h.Close()
 	}
-	// Undoing player 2's opening keeps player 2 to move, and so does the text of that.
+	// Undoing player 2's opening gives back the fresh game (undo is a move's inverse); redo
+	// replays O's stone.
 	e := newGame(t, 3, 3, 3)
 	must(e.Move(0, 0, 2))
 	if err := e.Undo(); err != nil {
 		t.Fatal(err)
 	}
-	s := text(t, e)
-	if s != "3,3,3:.../.../...:O" {
-		t.Fatalf("text %q", s)
+	if s := text(t, e); s != "3,3,3:.../.../...:X" || must(e.FirstPlayer()) != 1 || must(e.ToMove()) != 1 {
+		t.Fatalf("after undo: text %q", s)
 	}
-	h := must(ParseGame(s))
+	if err := e.Redo(); err != nil {
+		t.Fatal(err)
+	}
+	if s := text(t, e); s != "3,3,3:O../.../...:X" || must(e.FirstPlayer()) != 2 {
+		t.Fatalf("after redo: text %q", s)
+	}
+	// A text of an empty board may still name player 2 to open.
+	h := must(ParseGame("3,3,3:.../.../...:O"))
 	defer h.Close()
 	if p := must(h.FirstPlayer()); p != 2 || must(h.ToMove()) != 2 {
 		t.Fatalf("first player %d", p)

@@ -328,10 +328,14 @@ test("text round trip keeps the turn and who started", function()
   local h = ttt.from_text(text)
   eq(h:to_move(), 1); eq(h:cell(0, 0), 2); eq(h:to_text(), text)
   eq(h:first_player(), 2, "who started survives the text")
-  -- Player 2 opened, then undone: an empty board with O to move, kept by the text.
+  -- Player 2 opened, then undone: the fresh game again; redo replays O's stone.
   local u = ttt.Game()
   u:move(1, 1, 2); u:undo()
-  local back = ttt.from_text(u:to_text())
+  eq(u:to_text(), "3,3,3:.../.../...:X"); eq(u:first_player(), 1)
+  u:redo()
+  eq(u:cell(1, 1), 2); eq(u:first_player(), 2)
+  -- A text of an empty board may name O to open.
+  local back = ttt.from_text("3,3,3:.../.../...:O")
   eq(back:to_move(), 2); eq(back:first_player(), 2)
   -- Player 2 opened and player 1 won: the loaded game knows both.
   local x = ttt.Game()

@@ -174,10 +174,11 @@ pub unsafe extern "C" fn ttt_game_play(
     })
 }
 
-/// Takes back the last move; it can be replayed with `ttt_game_redo`. Who started is kept:
-/// undoing player 2's opening move leaves an empty board with player 2 to move, so that
-/// `ttt_game_redo` and `ttt_game_play` continue that game (`ttt_game_move` may still open
-/// with either player; `ttt_game_reset` gives the first move back to player 1).
+/// Takes back the last move; it can be replayed with `ttt_game_redo`. The game is then
+/// exactly as it was before that move (the undo history aside): undoing player 2's opening
+/// move gives back the empty board with player 1 to move (or, for a game loaded from the text
+/// of an empty board, the player that text named), and `ttt_game_redo` replays player 2's
+/// stone, which makes player 2 the opener again.
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_NOTHING_TO_UNDO` (no move, or a game loaded from text
 /// with no history), or `TTT_OUT_OF_MEMORY`.
@@ -252,8 +253,10 @@ pub unsafe extern "C" fn ttt_game_to_move(game: *const TttGame, out_player: *mut
     unsafe { read(game, out_player, |g| Ok(g.to_move().map_or(0, Player::number))) }
 }
 
-/// The player who made (or, on an empty board, will make) the first move: 1, or 2 when
-/// player 2 opened with `ttt_game_move`. Returns `TTT_NULL_POINTER` if a pointer is NULL.
+/// The player who made the first move: 1, or 2 when player 2 opened with `ttt_game_move`. On an
+/// empty board, the player `ttt_game_play` would open with: 1, unless the game was loaded from
+/// the text of an empty board naming player 2 (and not reset since). Returns `TTT_NULL_POINTER`
+/// if a pointer is NULL.
 #[no_mangle]
 pub unsafe extern "C" fn ttt_game_first_player(game: *const TttGame, out_player: *mut u32) -> TttStatus {
     // SAFETY: see `game_ref`.
@@ -309,8 +312,9 @@ pub unsafe extern "C" fn ttt_game_cells(
 
 /// The moves played so far, oldest first, as cells `row * cols + col`. `*out_count` is set on
 /// success and with `TTT_BUFFER_TOO_SMALL`; cells are written only when they fit, else
-/// `TTT_BUFFER_TOO_SMALL`. A game loaded from text has no move history. `out_cells` may be
-/// NULL when `capacity` is 0.
+/// `TTT_BUFFER_TOO_SMALL`. A game loaded from text has no move history: it lists the moves
+/// played since loading (while `ttt_game_move_count` counts every stone), and those are all
+/// that `ttt_game_undo` can take back. `out_cells` may be NULL when `capacity` is 0.
 #[no_mangle]
 pub unsafe extern "C" fn ttt_game_moves(
     game: *const TttGame,
@@ -346,11 +350,11 @@ pub unsafe extern "C" fn ttt_game_legal_moves(
     }
 }
 
-/// The cells (`row * cols + col`) of the winning line, end to end: the whole unbroken run
-/// through the winning move (it may be longer than k). Count 0 when nobody has won. When the
-/// winning move completed lines in more than one direction, the first of row (→), column (↓),
-/// diagonal (↘) and anti-diagonal (↙) is reported. `*out_count` is set on success and with
-/// `TTT_BUFFER_TOO_SMALL`; cells are written only when they fit, else
+/// The cells (`row * cols + col`) of the winning line, end to end in ascending cell order: the
+/// whole unbroken run through the winning move (it may be longer than k). Count 0 when nobody
+/// has won. When the winning move completed lines in more than one direction, the first of row
+/// (→), column (↓), diagonal (↘) and anti-diagonal (↙) is reported. `*out_count` is set on
+/// success and with `TTT_BUFFER_TOO_SMALL`; cells are written only when they fit, else
 /// `TTT_BUFFER_TOO_SMALL`. `out_cells` may be NULL when `capacity` is 0.
 #[no_mangle]
 pub unsafe extern "C" fn ttt_game_winning_line(

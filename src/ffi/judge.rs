@@ -136,7 +136,8 @@ pub unsafe extern "C" fn ttt_validate(
 }
 
 /// LeetCode 794 "Valid Tic-Tac-Toe State", generalized: the board as `row_count` NUL-terminated
-/// row strings (each the same length, which is cols), cells as for `ttt_validate`. `k` = 0
+/// row strings (each the same length, which is cols), cells as for `ttt_validate` (`'/'`
+/// and `'\n'` are not allowed inside a row: each string is one row). `k` = 0
 /// means k = rows = cols, as in the original, and then a non-square board is
 /// `TTT_INVALID_ARGUMENT`.
 ///

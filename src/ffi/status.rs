@@ -5,8 +5,9 @@ use crate::Error;
 use std::ffi::{c_char, CStr};
 
 /// The outcome of a call. `TTT_OK` (0) is success; every other value is an error after which
-/// nothing was written to the out-pointers (except where a function documents a size report)
-/// and the game passed in is unchanged. `ttt_status_str` describes each value.
+/// nothing was written to the out-pointers (except where a function documents a size report,
+/// and `ttt_judge_ex`'s offending move) and the game passed in is unchanged. `ttt_status_str`
+/// describes each value.
 #[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TttStatus {
@@ -15,7 +16,8 @@ pub enum TttStatus {
     /// A required pointer argument was NULL.
     TTT_NULL_POINTER = 1,
     /// An argument is out of its domain: rows, cols or k zero, k > max(rows, cols), a player
-    /// other than 1 or 2, an unknown level or option.
+    /// other than 1 or 2, an unknown AI level, a budget with no limit, a move list too long to
+    /// address.
     TTT_INVALID_ARGUMENT = 2,
     /// A row or column lies outside the board.
     TTT_OUT_OF_BOUNDS = 3,

@@ -306,6 +306,7 @@ namespace TicTacToe.Tests
             internal List<int[]> Hist = new List<int[]>();      // {cell, player}, oldest first
             internal List<int[]> RedoStack = new List<int[]>(); // last undone at the end
             internal int First = 1, Res, Stones;
+            internal int Start = 1;                             // who opens the empty board the game began with
             internal List<int> Line;                            // ascending; null when nobody has won
             internal bool Loaded;                               // the result came from text (no last move known)
 
@@ -378,6 +379,7 @@ namespace TicTacToe.Tests
                 Line = null;
                 Loaded = false;
                 RedoStack.Add(h);
+                if (Stones == 0) First = Start; // undo is a move's inverse, for player 2's opening too
                 return OK;
             }
 
@@ -395,7 +397,7 @@ namespace TicTacToe.Tests
                 B = new int[Rows * Cols];
                 Hist.Clear();
                 RedoStack.Clear();
-                First = 1;
+                First = Start = 1;
                 Res = 0;
                 Stones = 0;
                 Line = null;
@@ -423,6 +425,7 @@ namespace TicTacToe.Tests
                 m.Hist.Clear();
                 m.RedoStack.Clear();
                 m.Loaded = Winner != 0;
+                m.Start = m.First;
                 return m;
             }
 
@@ -431,7 +434,7 @@ namespace TicTacToe.Tests
                 var m = new Model(rows, cols, k) { B = (int[])b.Clone() };
                 int x = b.Count(v => v == 1), o = b.Count(v => v == 2);
                 m.Stones = x + o;
-                m.First = x > o ? 1 : o > x ? 2 : p;
+                m.First = m.Start = x > o ? 1 : o > x ? 2 : p;
                 if (HasLine(b, rows, cols, k, 1)) m.Res = 1;
                 else if (HasLine(b, rows, cols, k, 2)) m.Res = 2;
                 else if (m.Stones == b.Length) m.Res = 3;
@@ -1111,11 +1114,17 @@ namespace TicTacToe.Tests
                 g.Undo();
                 m.Undo();
                 Check(e, Diff(g, m), "after undoing player 2's opening");
-                Check(e, I(g.ToMove) == 2 && I(g.FirstPlayer) == 2 ? null : "ToMove " + g.ToMove + " FirstPlayer " + g.FirstPlayer, "undo keeps who started");
-                Check(e, g.ToText() == "3,3,3:.../.../...:O" ? null : g.ToText(), "empty board, O to move");
+                Check(e, I(g.ToMove) == 1 && I(g.FirstPlayer) == 1 ? null : "ToMove " + g.ToMove + " FirstPlayer " + g.FirstPlayer, "undo gives back the fresh game");
+                Check(e, g.ToText() == "3,3,3:.../.../...:X" ? null : g.ToText(), "empty board, X to move");
+                g.Redo();
+                m.Redo();
+                Check(e, Diff(g, m), "redo replays player 2's opening");
+                Check(e, I(g.FirstPlayer) == 2 && g[1, 1] == 2 ? null : "FirstPlayer " + g.FirstPlayer, "player 2 opened again");
+                g.Undo();
+                m.Undo();
                 g.Play(0, 0);
                 m.Play(0, 0);
-                Check(e, Diff(g, m), "Play continues with player 2");
+                Check(e, Diff(g, m), "Play opens for player 1");
                 g.Reset();
                 m.Reset();
                 Check(e, Diff(g, m), "reset gives the first move back to player 1");

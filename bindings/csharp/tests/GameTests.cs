@@ -155,9 +155,13 @@ namespace TicTacToe.Tests
             using (var g = new Game())
             {
                 g.Move(1, 1, 2);
-                g.Undo();
-                Assert.Equal("3,3,3:.../.../...:O", g.ToText());
-                using (Game back = Game.FromText(g.ToText()))
+                g.Undo();  // the exact inverse: the fresh game again
+                Assert.Equal("3,3,3:.../.../...:X", g.ToText());
+                Assert.Equal(1, g.FirstPlayer);
+                g.Redo();
+                Assert.Equal(2, g.FirstPlayer);
+                // A text of an empty board may name player 2 to open.
+                using (Game back = Game.FromText("3,3,3:.../.../...:O"))
                 {
                     Assert.Equal(2, back.FirstPlayer);
                     Assert.Equal(2, back.ToMove);

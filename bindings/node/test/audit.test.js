@@ -218,6 +218,7 @@ class Model {
     Object.assign(this, { rows, cols, k });
     this.board = new Uint8Array(rows * cols);
     this.history = []; this.redoStack = []; this.first = 1; this.stones = 0;
+    this.start = 1; // who opens the empty board the game began with: 1, or a text's player
     this.result = 'Pending'; this.line = [];
   }
   get over() { return this.result !== 'Pending'; }
@@ -252,16 +253,18 @@ class Model {
     const m = this.history.pop();
     this.board[m[0] * this.cols + m[1]] = 0; this.stones--;
     this.result = 'Pending'; this.line = []; this.redoStack.push(m);
+    if (this.stones === 0) this.first = this.start; // undo is the exact inverse of a move
     return { value: undefined };
   }
   redo() {
     if (!this.redoStack.length) return { error: 'NOTHING_TO_REDO' };
     const m = this.redoStack.pop();
+    if (this.stones === 0) this.first = m[2];
     this.place(m[0], m[1], m[2]);
     return { value: undefined };
   }
   reset() {
-    this.board.fill(0); this.history = []; this.redoStack = []; this.first = 1; this.stones = 0;
+    this.board.fill(0); this.history = []; this.redoStack = []; this.first = 1; this.start = 1; this.stones = 0;
     this.result = 'Pending'; this.line = [];
     return { value: undefined };
   }
@@ -269,7 +272,7 @@ class Model {
     const m = new Model(this.rows, this.cols, this.k);
     m.board = this.board.slice(); m.history = this.history.map((x) => x.slice());
     m.redoStack = this.redoStack.map((x) => x.slice());
-    Object.assign(m, { first: this.first, stones: this.stones, result: this.result, line: this.line && this.line.map((x) => x.slice()) });
+    Object.assign(m, { first: this.first, start: this.start, stones: this.stones, result: this.result, line: this.line && this.line.map((x) => x.slice()) });
     return m;
   }
   text() {
@@ -282,7 +285,7 @@ class Model {
     m.board = this.board.slice(); m.stones = this.stones;
     let x = 0; let o = 0;
     for (const v of m.board) { if (v === 1) x++; else if (v === 2) o++; }
-    m.first = x > o ? 1 : o > x ? 2 : this.alt;
+    m.first = m.start = x > o ? 1 : o > x ? 2 : this.alt;
     m.result = this.result;
     m.line = this.result === 'A' || this.result === 'B' ? null : [];
     return m;
@@ -658,7 +661,7 @@ test('game: README example', () => {
   g.close();
 });
 
-test('game: player 2 may open with move(); who started survives undo, redo, text; reset gives it back', () => {
+test('game: player 2 may open with move(); undo gives back the fresh game, redo replays it; text; reset', () => {
   const g = new Game();
   assert.equal(g.move(1, 1, 2), 0);
   assert.equal(g.firstPlayer, 2); assert.equal(g.toMove, 1);
@@ -667,17 +670,18 @@ test('game: player 2 may open with move(); who started survives undo, redo, text
   assert.equal(g.play(0, 0), 'Pending');
   assert.equal(g.cell(0, 0), 1);
   g.undo(); g.undo();
-  assert.equal(g.moveCount, 0); assert.equal(g.toMove, 2); assert.equal(g.firstPlayer, 2);
-  assert.equal(g.toText(), '3,3,3:.../.../...:O');
-  const t = Game.fromText(g.toText());
+  // The exact inverse of the two moves: the fresh game, player 1 to move.
+  assert.equal(g.moveCount, 0); assert.equal(g.toMove, 1); assert.equal(g.firstPlayer, 1);
+  assert.equal(g.toText(), '3,3,3:.../.../...:X');
+  const t = Game.fromText('3,3,3:.../.../...:O'); // a text may still name player 2 to open
   assert.equal(t.toMove, 2); assert.equal(t.firstPlayer, 2);
   t.play(2, 2); assert.equal(t.cell(2, 2), 2);
   t.close();
-  g.redo();
-  assert.equal(g.cell(1, 1), 2); assert.equal(g.toMove, 1);
+  g.redo(); // replays player 2's opening stone
+  assert.equal(g.cell(1, 1), 2); assert.equal(g.toMove, 1); assert.equal(g.firstPlayer, 2);
   g.undo();
-  g.play(2, 2); // the side to move is still player 2
-  assert.equal(g.cell(2, 2), 2); assert.equal(g.firstPlayer, 2);
+  g.play(2, 2); // play opens for player 1, as on a fresh board
+  assert.equal(g.cell(2, 2), 1); assert.equal(g.firstPlayer, 1);
   g.undo();
   assert.equal(g.move(0, 1, 1), 0); // move() may still open with player 1
   assert.equal(g.firstPlayer, 1); assert.equal(g.toMove, 2);

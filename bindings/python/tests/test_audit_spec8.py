@@ -187,8 +187,9 @@ def ref_judge(moves, rows, cols, k):
 
 
 class Model:
-    """The game of SPEC section 2 and the header (undo keeps who started, reset gives the first
-    move back to player 1, a new move clears the redo list)."""
+    """The game of SPEC section 2 and the header (undo is the exact inverse of a move: undoing
+    player 2's opening gives the first move back to player 1, and redo replays it for player
+    2; reset gives the first move back to player 1; a new move clears the redo list)."""
 
     def __init__(self, rows=3, cols=3, k=3):
         self.rows, self.cols, self.k = rows, cols, k
@@ -199,6 +200,7 @@ class Model:
         self.hist = []
         self.redo_list = []
         self.first = 1
+        self.undone_opener = 1  # who made the opening move that redo would replay
         self.result = "Pending"
 
     def clone(self):
@@ -207,6 +209,7 @@ class Model:
         m.hist = list(self.hist)
         m.redo_list = list(self.redo_list)
         m.first = self.first
+        m.undone_opener = self.undone_opener
         m.result = self.result
         return m
 
@@ -271,12 +274,16 @@ class Model:
         self.cells[r * self.cols + c] = 0
         self.result = "Pending"
         self.redo_list.append((r, c))
+        if not self.hist:
+            self.undone_opener, self.first = self.first, 1
         return None
 
     def redo(self):
         if not self.redo_list:
             return "NothingToRedo"
         r, c = self.redo_list.pop()
+        if not self.hist:
+            self.first = self.undone_opener
         self._place(r, c, self.mover)
         return None
 
@@ -1126,12 +1133,13 @@ def test_undo_redo_reset_details():
         g.redo()
     g.move(1, 1, 2)  # player 2 opens
     g.undo()
-    assert g.moves == [] and g.to_move == 2  # who started is kept
-    g.redo()
+    assert g.moves == [] and g.to_move == 1 and g.first_player == 1  # as before the move
+    g.redo()  # replays player 2's stone
     assert g.moves == [(1, 1)] and g.to_move == 1 and shown_board(g)[1] == ".O."
+    assert g.first_player == 2
     g.undo()
-    g.play(0, 0)  # player 2 plays from the empty board
-    assert shown_board(g)[0] == "O.." and g.to_move == 1
+    g.play(0, 0)  # play opens for player 1, as on a fresh board
+    assert shown_board(g)[0] == "X.." and g.to_move == 2
     with pytest.raises(ttt.NothingToRedo):  # a new move clears the redo list
         g.redo()
     g.reset()

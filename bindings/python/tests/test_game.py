@@ -492,7 +492,12 @@ def test_pickle_continues_the_game_exactly(opener):
         game.undo()
         assert _same_game(copy_, game)
     assert copy_.board == ["....."] * 4
-    assert copy_.first_player == opener
+    assert copy_.first_player == 1  # as before the opening move
+    # Redo replays the opening for the player who made it.
+    for g in (game, copy_):
+        g.redo()
+    assert _same_game(copy_, game)
+    assert copy_.first_player == opener and copy_.moves == [(0, 0)]
 
 
 def test_pickle_of_a_loaded_game_keeps_position_and_later_moves():

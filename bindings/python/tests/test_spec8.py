@@ -348,15 +348,18 @@ def test_play_is_the_side_to_move():
 # --- g.undo(); g.redo(); g.reset(); g.clone() ----------------------------------------------
 
 
-def test_undo_and_redo_keep_who_started():
+def test_undo_is_the_inverse_of_a_move_and_redo_replays_who_started():
     game = Game()
+    fresh = game.to_text()
     game.move(2, 2, 2)
     game.play(0, 0)
     game.undo()
     game.undo()
-    assert game.moves == [] and game.to_move == 2  # player 2 opened this game
+    # Back to the fresh game, as before player 2's opening move.
+    assert game.moves == [] and game.to_move == 1 and game.to_text() == fresh
     game.redo()
     assert game.moves == [(2, 2)] and game.to_move == 1 and game.board[2] == "..O"
+    assert game.first_player == 2
 
 
 # --- g.result -> str; g.winner -> int; g.to_move -> int; g.moves -> list[tuple] -------------
@@ -470,9 +473,10 @@ def test_pickle_and_deepcopy_keep_position_turn_opener_and_undo_history(opener):
         replays_the_same(twin, game)
         for _ in range(4):
             twin.undo()
-        assert twin.moves == [] and twin.to_move == opener  # who started survived
-        twin.play(1, 1)
+        assert twin.moves == [] and twin.to_move == 1  # as before the opening move
+        twin.redo()  # the opening again, for whoever made it
         assert twin.board[1] == (".X.." if opener == 1 else ".O..")
+        assert twin.first_player == opener
     assert len(game.moves) == 4  # the copies never touched the original
 
 
@@ -481,9 +485,9 @@ def test_pickle_and_deepcopy_when_player_2_opened_and_everything_is_undone():
     game.move(0, 0, 2)
     game.undo()
     for twin in copies(game):
-        assert twin.moves == [] and twin.to_move == 2
-        twin.play(2, 2)
-        assert twin.board == ["...", "...", "..O"]
+        assert twin.moves == [] and twin.to_move == 1 and twin.first_player == 1
+        twin.redo()  # the copy still knows that the undone opening was player 2's
+        assert twin.board == ["O..", "...", "..."] and twin.to_move == 1
 
 
 def test_pickle_and_deepcopy_of_finished_games():

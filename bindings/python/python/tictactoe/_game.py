@@ -190,8 +190,10 @@ class Game:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The position before the recorded moves (to_text keeps whose turn it is and who
-        # started), the moves and then the undone ones, replayed on load and the undone ones
-        # taken back again: the game continues exactly, undo and redo included.
+        # started), the moves and then the undone ones, and who made the first of them (on an
+        # empty board, undo gives the first move back, so the text cannot say that player 2
+        # opened), replayed on load and the undone ones taken back again: the game continues
+        # exactly, undo and redo included.
         with self.clone() as start:  # one snapshot, whatever other threads do meanwhile
             redoable = 0
             while True:
@@ -201,9 +203,10 @@ class Game:
                     break
                 redoable += 1
             moves = read_u32s(lib.ttt_game_moves, start._handle)
+            opener = start.first_player  # who made the first recorded move (2 if O opened)
             for _ in moves:
                 start.undo()
-            return (_unpickle, (type(self), start.to_text(), moves, redoable))
+            return (_unpickle, (type(self), start.to_text(), moves, redoable, opener))
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -473,12 +476,21 @@ class Game:
         return "<" + "\n ".join(lines) + ">"
 
 
-def _unpickle(cls: type[G], start: str, moves: list[int], redoable: int = 0) -> G:
+def _unpickle(
+    cls: type[G], start: str, moves: list[int], redoable: int = 0, opener: int | None = None
+) -> G:
     """Rebuilds a pickled game: the starting position, its moves replayed, the last
-    `redoable` of them undone (pickles without that count had no redo list)."""
+    `redoable` of them undone (pickles without that count had no redo list). `opener` is who
+    made the first move: on an empty board it may differ from the text's side to move, as
+    undoing player 2's opening gives the first move back to player 1 (older pickles, whose
+    text named player 2 then, have none)."""
     game = cls.from_text(start)
     for index in moves:
-        game.play(*divmod(index, game.cols))
+        row, col = divmod(index, game.cols)
+        if opener is not None and game.move_count == 0:
+            game.move(row, col, opener)
+        else:
+            game.play(row, col)
     for _ in range(redoable):
         game.undo()
     return game
