@@ -248,8 +248,19 @@ def test_validate_k_that_does_not_fit_is_an_invalid_argument(k):
     assert type(caught.value) is tictactoe.InvalidArgument and str(k) in str(caught.value)
 
 
-def test_validate_trailing_newline_is_tolerated():
+def test_validate_separators_at_either_end_are_tolerated():
     assert tictactoe.validate("XOX\nO O\nXOX\n")
+    board = """
+XOX
+O O
+XOX
+"""
+    assert tictactoe.validate(board) and tictactoe.validate("//XOX/O O/XOX//")
+    assert tictactoe.validate("\nOOO\nXX.\nXX.\n") == tictactoe.validate(["OOO", "XX.", "XX."])
+    assert tictactoe.validate("\nOOO\nXX.\nXX.\n").code == 5  # O won, then X moved
+    assert tictactoe.validate("\nX.O/\n", k=3) == tictactoe.validate(["X.O"], k=3)  # one row
+    with pytest.raises(tictactoe.ParseError):
+        tictactoe.validate("XOX\n\nO O\nXOX")  # an empty row inside
 
 
 def test_validate_errors():

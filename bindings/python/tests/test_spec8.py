@@ -617,3 +617,45 @@ def test_every_status_has_its_subclass(name, status, builtin):
         assert cls().status == status  # a status only a library fault produces
     others = [other for other, number, _ in STATUS_CLASSES if number != status]
     assert not any(issubclass(cls, getattr(tictactoe, other)) for other in others)
+
+
+# Every argument of the wrong type through the public surface: one call each.
+WRONG_TYPES = {
+    "Game(rows=None)": lambda: Game(None, 3, 3),
+    "Game(k=3.0)": lambda: Game(3, 3, 3.0),
+    "move(row='0')": lambda: Game().move("0", 0, 1),
+    "move(player=None)": lambda: Game().move(0, 0, None),
+    "play(col=1.5)": lambda: Game().play(0, 1.5),
+    "cell(row=None)": lambda: Game().cell(None, 0),
+    "game[0]": lambda: Game()[0],
+    "from_text(bytes)": lambda: Game.from_text(b"3,3,3:.../.../...:X"),
+    "ai_move(level='easy')": lambda: Game().ai_move("easy"),
+    "search(max_nodes=1.0)": lambda: Game().search(max_nodes=1.0),
+    "best_move(max_millis='5')": lambda: Game().best_move(max_millis="5"),
+    "judge(move of three)": lambda: tictactoe.judge([(0, 0, 0)]),
+    "judge(move as str)": lambda: tictactoe.judge(["00"]),
+    "judge(row None)": lambda: tictactoe.judge([(None, 0)]),
+    "judge(rows=3.0)": lambda: tictactoe.judge([], rows=3.0),
+    "validate(None)": lambda: tictactoe.validate(None),
+    "validate(bytes)": lambda: tictactoe.validate(b"XOX/O O/XOX"),
+    "validate(row of ints)": lambda: tictactoe.validate(["XOX", 1, "XOX"]),
+    "validate(k='3')": lambda: tictactoe.validate("XOX/O O/XOX", k="3"),
+}
+
+
+@pytest.mark.parametrize("call", WRONG_TYPES.values(), ids=WRONG_TYPES.keys())
+def test_every_wrong_type_is_a_type_error_and_a_tictactoe_error(call):
+    with pytest.raises(tictactoe.WrongType) as caught:
+        call()
+    error = caught.value
+    assert isinstance(error, TypeError) and isinstance(error, tictactoe.InvalidArgument)
+    assert isinstance(error, tictactoe.Error) and error.status == 2
+    assert error.detail and str(error) == error.detail  # what was wrong, as a TypeError says
+
+
+def test_errors_can_be_raised_with_a_message_of_ones_own():
+    error = tictactoe.CellOccupied("that square is taken")
+    assert (error.status, error.detail) == (4, "that square is taken")
+    assert str(error) == f"{error.message}: that square is taken"
+    assert pickle.loads(pickle.dumps(error)).detail == "that square is taken"
+    assert tictactoe.OutOfBounds().status == 3 and tictactoe.OutOfBounds().detail == ""

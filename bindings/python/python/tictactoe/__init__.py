@@ -31,6 +31,7 @@ from ._errors import (
     TooLarge,
     UnreachableBoard,
     WrongTurn,
+    WrongType,
 )
 from ._exercises import Verdict, judge, validate
 from ._ffi import string as _string
@@ -66,6 +67,7 @@ __all__ = [
     "UnreachableBoard",
     "Verdict",
     "WrongTurn",
+    "WrongType",
     "judge",
     "validate",
 ]

@@ -22,15 +22,16 @@ class Error(Exception):
     #: The status every instance of a subclass carries; None on the families.
     STATUS: ClassVar[int | None] = None
 
-    def __init__(self, status: int | None = None, detail: str = "") -> None:
-        if status is None:
-            status = type(self).STATUS
-        if status is None:
+    def __init__(self, status: int | str | None = None, detail: str = "") -> None:
+        if isinstance(status, str):  # raise tictactoe.OutOfBounds("why")
+            detail, status = detail or status, None
+        number = type(self).STATUS if status is None else status
+        if number is None:
             raise TypeError(f"{type(self).__name__} needs a status number")
         # Both go to Exception.args, so pickling (e.g. across multiprocessing) rebuilds us.
-        super().__init__(status, detail)
-        self.status: int = status
-        self.message: str = ffi.string(lib.ttt_status_str(status)).decode()
+        super().__init__(number, detail)
+        self.status: int = number
+        self.message: str = ffi.string(lib.ttt_status_str(number)).decode()
         self.detail: str = detail
 
     def __str__(self) -> str:
@@ -131,6 +132,17 @@ class NumberOutOfRange(InvalidArgument, OverflowError):
     type), so any of these `except` clauses catches it. A row, column, size or player that does
     not fit raises what C raises for any value outside its domain: `OutOfBounds` for a board
     coordinate, `InvalidArgument` for the others."""
+
+
+class WrongType(InvalidArgument, TypeError):
+    """An argument of the wrong type: None, a float or a str where an integer is wanted, a
+    move that is not a (row, col) pair, a board that is not a str or a list of str. A
+    TypeError, as Python code expects, and an `InvalidArgument` (status 2, what C answers for
+    an argument outside its domain), so `except tictactoe.Error` catches every bad input.
+    `str(e)` is what was wrong, as for any TypeError: "row must be an integer, not float"."""
+
+    def __str__(self) -> str:
+        return self.detail or self.message
 
 
 _BY_STATUS: dict[int, type[Error]] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import AbstractSet, Any, Iterable, Mapping, Sequence, Union
 
-from ._errors import IllegalMove, InvalidArgument, OutOfBounds, ParseError, error_for
+from ._errors import IllegalMove, InvalidArgument, OutOfBounds, ParseError, WrongType, error_for
 from ._ffi import (
     NOT_POSITIVE,
     OFF_BOARD,
@@ -58,11 +58,11 @@ def _move_pair(index: int, move: Any) -> tuple[int, int]:
     """Move `index` of `judge` as a (row, col) pair of ints: any sequence of two integers (a
     tuple, a list, a numpy array), but not an unordered collection or a string."""
     if isinstance(move, (str, bytes, bytearray, AbstractSet, Mapping)):
-        raise TypeError(f"move {index} must be a (row, col) pair, not {move!r}")
+        raise WrongType(detail=f"move {index} must be a (row, col) pair, not {move!r}")
     try:
         row, col = move
     except (TypeError, ValueError):
-        raise TypeError(f"move {index} must be a (row, col) pair, not {move!r}") from None
+        raise WrongType(detail=f"move {index} must be a (row, col) pair, not {move!r}") from None
     return integer(row, f"move {index}: row"), integer(col, f"move {index}: col")
 
 
@@ -161,15 +161,15 @@ def _board_rows(board: Board) -> list[str]:
             if side * side != len(board):
                 raise ParseError(detail=f"an unsplit board of {len(board)} cells is not square")
             return [board[i : i + side] for i in range(0, len(board), side or 1)]
-        rows = board.replace("\n", "/").split("/")
-        return rows[:-1] if rows[-1] == "" else rows  # tolerate one trailing separator
+        # Separators at either end make no row: a triple-quoted board starts and ends with one.
+        return board.replace("\n", "/").strip("/").split("/")
     if isinstance(board, (bytes, bytearray)):
-        raise TypeError(f"board must be a str or a list of str, not {board!r}")
+        raise WrongType(detail=f"board must be a str or a list of str, not {board!r}")
     try:
         rows = list(board)  # once: a generator would be used up by the check below
     except TypeError:
-        raise TypeError(f"board must be a str or a list of str, not {board!r}") from None
+        raise WrongType(detail=f"board must be a str or a list of str, not {board!r}") from None
     for index, row in enumerate(rows):
         if not isinstance(row, str):
-            raise TypeError(f"board row {index} must be a str, not {row!r}")
+            raise WrongType(detail=f"board row {index} must be a str, not {row!r}")
     return rows

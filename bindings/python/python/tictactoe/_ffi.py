@@ -6,7 +6,7 @@ from __future__ import annotations
 import operator
 from typing import Any, Callable
 
-from ._errors import Error, NumberOutOfRange, error_for
+from ._errors import Error, NumberOutOfRange, WrongType, error_for
 from ._native import ffi, lib
 
 #: The largest uint32_t, the C type of every row, column, size, player and level.
@@ -22,12 +22,12 @@ NOT_POSITIVE = 0
 
 def integer(value: Any, name: str) -> int:
     """`value` as an int (`operator.index`). cffi would truncate anything with `__int__`
-    (Decimal("1.7"), Fraction, numpy.float32 become 1); a non-integral value raises TypeError
-    naming the argument instead. bool is an int and passes."""
+    (Decimal("1.7"), Fraction, numpy.float32 become 1); a non-integral value raises WrongType
+    (a TypeError) naming the argument instead. bool is an int and passes."""
     try:
         return operator.index(value)
     except TypeError:
-        raise TypeError(f"{name} must be an integer, not {type(value).__name__}") from None
+        raise WrongType(detail=f"{name} must be an integer, not {type(value).__name__}") from None
 
 
 def fit(value: int, unfit: int) -> int:

@@ -8,7 +8,7 @@ import sys
 import threading
 from typing import Any, Tuple, TypeVar
 
-from ._errors import Error, GameClosed, NothingToRedo, error_for
+from ._errors import Error, GameClosed, NothingToRedo, WrongType, error_for
 from ._ffi import (
     NOT_POSITIVE,
     OFF_BOARD,
@@ -139,7 +139,7 @@ class Game:
         """A game from `to_text()`'s form, e.g. "3,3,3:X.O/.X./...:O" (no undo history).
         Raises ParseError, InvalidArgument, TooLarge or UnreachableBoard."""
         if not isinstance(text, str):
-            raise TypeError(f"text must be a str, not {type(text).__name__}")
+            raise WrongType(detail=f"text must be a str, not {type(text).__name__}")
         data = text.encode()
         out = ffi.new("TttGame **")
         call(lib.ttt_game_from_text, data, len(data), out)
@@ -377,7 +377,8 @@ class Game:
     def __getitem__(self, cell: Cell) -> int:
         """`game[row, col]` is `game.cell(row, col)`."""
         if isinstance(cell, (str, bytes)) or not isinstance(cell, tuple) or len(cell) != 2:
-            raise TypeError(f"a game is indexed by (row, col), as in game[1, 2]; not {cell!r}")
+            detail = f"a game is indexed by (row, col), as in game[1, 2]; not {cell!r}"
+            raise WrongType(detail=detail)
         return self.cell(*cell)
 
     # A game is not a sequence: without this, list(game) and `x in game` would fall back to
