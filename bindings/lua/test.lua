@@ -190,6 +190,9 @@ test("validate: a string board is split into rows, and ragged rows are an error"
   -- One row with a separator is a 1 x 3 board, not an unsplit square.
   eq(ttt.validate("XO./", 2), true, "1 x 3 board, one trailing separator")
   eq(ttt.validate("XOX/O O/XOX/"), true, "one trailing separator is tolerated")
+  eq(ttt.validate("\nXOX\nO O\nXOX\n\n"), true, "separators at either end make no row")
+  local _, _, code = ttt.validate("//OOO/XX./XX.")
+  eq(code, 5, "a leading separator: O won, then X moved")
   eq(ttt.validate("X.O\n...\n.X.\n", 3), true, "newlines split rows too")
   local e = raises_status("PARSE_ERROR", ttt.validate, "XOX")
   assert(tostring(e):find("square", 1, true), tostring(e))

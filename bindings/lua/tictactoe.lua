@@ -434,9 +434,9 @@ local function verdict(status, out)
   return false, ffi.string(C.ttt_verdict_str(code)), code
 end
 
--- A string board as a list of rows: split on '/' and '\n' (one trailing separator is
--- tolerated; an empty row elsewhere stays, and C rejects it as a row of the wrong length), or,
--- with no separator, cut into a square.
+-- A string board as a list of rows: split on '/' and '\n' (separators at either end make no
+-- row, so a [[long string]] board may start and end with a newline; an empty row inside stays,
+-- and C rejects it as a row of the wrong length), or, with no separator, cut into a square.
 local function board_rows(board)
   if not board:find("[/\n]") then
     local side = math.floor(math.sqrt(#board) + 0.5)
@@ -448,7 +448,8 @@ local function board_rows(board)
     return rows
   end
   local rows = {}
-  for row in (board:gsub("[/\n]$", "") .. "/"):gmatch("([^/\n]*)[/\n]") do rows[#rows + 1] = row end
+  local trimmed = board:gsub("^[/\n]+", ""):gsub("[/\n]+$", "")
+  for row in (trimmed .. "/"):gmatch("([^/\n]*)[/\n]") do rows[#rows + 1] = row end
   return rows
 end
 

@@ -97,8 +97,9 @@ class Verdict {
   }
 }
 
-// The board's rows: an array's as given, a string split on '/' and '\n' (one trailing
-// separator tolerated), an unsplit string cut into a square. As Python's binding does.
+// The board's rows: an array's as given, a string split on '/' and '\n' (separators at either
+// end make no row: a template literal board starts and ends with a newline), an unsplit
+// string cut into a square. As Python's binding does.
 function boardRows(board) {
   if (typeof board === 'string') {
     if (!/[/\n]/.test(board)) {
@@ -108,9 +109,7 @@ function boardRows(board) {
       }
       return Array.from({ length: side }, (_, i) => board.slice(i * side, (i + 1) * side));
     }
-    const rows = board.split(/[/\n]/);
-    if (rows[rows.length - 1] === '') rows.pop();
-    return rows;
+    return board.replace(/^[/\n]+|[/\n]+$/g, '').split(/[/\n]/);
   }
   if (!Array.isArray(board)) {
     throw new TypeError('board must be an array of row strings or a string');

@@ -52,7 +52,7 @@ namespace TicTacToe
 
         /// <summary>"Valid State" (SPEC §8's <c>validate(board, k=None)</c>): is this board
         /// reachable in a legal game of k in a row with X first? <paramref name="board"/> is one
-        /// string whose rows are split by '/' or '\n' (one trailing separator is allowed), or, with
+        /// string whose rows are split by '/' or '\n' (separators at either end are ignored), or, with
         /// no separator, a square board of n x n cells. Cells are 'X', 'O', and ' ' or '.' for
         /// empty. <paramref name="k"/> null means k = rows = cols, which needs a square board.</summary>
         public static Verdict Validate(string board, int? k = null)
@@ -150,9 +150,8 @@ namespace TicTacToe
                 for (int i = 0; i < side; i++) square[i] = board.Substring(i * (int)side, (int)side);
                 return square;
             }
-            string[] rows = board.Replace('\n', '/').Split('/');
-            if (rows[rows.Length - 1].Length == 0) Array.Resize(ref rows, rows.Length - 1);
-            return rows;
+            // Separators at either end make no row: a verbatim-string board starts and ends with one.
+            return board.Replace('\n', '/').Trim('/').Split('/');
         }
 
         private static Result JudgeFlat(uint[] flat, int rows, int cols, int k, string where = "Ttt.Judge")

@@ -748,10 +748,11 @@ namespace TicTacToe.Tests
             Check(e, V(() => Ttt.Validate(new[] { "XXX...", "O.O.O.", "......" }, 3)), 4, "x == o with an X line");
 
             // Not in the C# README: how one string splits into rows. SPEC §8 says other bindings mirror the
-            // Python surface, whose README says: one trailing separator is allowed, an empty row (a leading
-            // or doubled separator) is ParseError, a one-row board needs a trailing '/'.
+            // Python surface, whose README says: separators at either end are ignored, an empty row inside
+            // (a doubled separator) is ParseError, a one-row board needs a trailing '/'.
             Check(e, V(() => Ttt.Validate("XOX/O O/XOX/")), 0, "one trailing '/'");
-            Check(e, Expect(PARSE, () => Ttt.Validate("/XOX/O O/XOX")), "a leading '/'");
+            Check(e, V(() => Ttt.Validate("/OOO/XX./XX.")), 5, "a leading '/' (O won, then X moved)");
+            Check(e, V(() => Ttt.Validate("\nXOX\nO O\nXOX\n\n")), 0, "newlines at both ends");
             Check(e, Expect(PARSE, () => Ttt.Validate("XOX//O O/XOX")), "an empty row");
             Check(e, V(() => Ttt.Validate("X../", 3)), 0, "one row with a trailing '/'");
             Check(e, Expect(PARSE, () => Ttt.Validate("X..", 3)), "one row, unsplit, not square");
