@@ -22,6 +22,10 @@ struct Model {
     history: Vec<usize>,
     redo: Vec<usize>,
     first: u8,
+    /// Who opens the empty board the game began with: 1, or the player its text named.
+    start: u8,
+    /// Who made the opening move that redo would replay.
+    undone_first: u8,
     /// 0 pending, 1 or 2 won, 3 draw.
     result: u8,
     /// The winning move, once won.
@@ -31,7 +35,19 @@ struct Model {
 impl Model {
     fn new(rows: u32, cols: u32, k: u32) -> Model {
         let cells = vec![0; (rows * cols) as usize];
-        Model { rows, cols, k, cells, history: vec![], redo: vec![], first: 1, result: 0, win: None }
+        Model {
+            rows,
+            cols,
+            k,
+            cells,
+            history: vec![],
+            redo: vec![],
+            first: 1,
+            start: 1,
+            undone_first: 1,
+            result: 0,
+            win: None,
+        }
     }
 
     fn placed(&self) -> usize {
@@ -87,11 +103,18 @@ impl Model {
         self.cells[cell] = 0;
         self.redo.push(cell);
         (self.result, self.win) = (0, None);
+        if self.placed() == 0 {
+            // Undo is a move's exact inverse: the first move goes back to where the game began.
+            (self.undone_first, self.first) = (self.first, self.start);
+        }
         TTT_OK
     }
 
     fn redo(&mut self) -> TttStatus {
         let Some(cell) = self.redo.pop() else { return TTT_NOTHING_TO_REDO };
+        if self.placed() == 0 {
+            self.first = self.undone_first;
+        }
         self.place(cell, self.next());
         TTT_OK
     }
@@ -221,7 +244,7 @@ fn step(op: u8, bytes: &mut Bytes, game: &mut *mut TttGame, m: &mut Model) {
                 let t = text(*game);
                 let status = unsafe { ttt_game_from_text(t.as_ptr().cast(), t.len(), &mut copy) };
                 assert_eq!(text(copy), t);
-                (m.history, m.redo) = (vec![], vec![]);
+                (m.history, m.redo, m.start) = (vec![], vec![], m.first);
                 status
             };
             unsafe { ttt_game_free(*game) };

@@ -317,6 +317,8 @@ typedef struct {
     uint32_t *hist, *redo;
     size_t nh, nr, stones;
     uint32_t first, res;
+    uint32_t start;        /* who opens the empty board the game began with (1, or a text's) */
+    uint32_t undone_first; /* who made the opening move that redo would replay */
 } Model;
 
 static void m_init(Model *m, uint32_t R, uint32_t C, uint32_t K) {
@@ -328,7 +330,7 @@ static void m_init(Model *m, uint32_t R, uint32_t C, uint32_t K) {
     m->hist = xmalloc(n * 4);
     m->redo = xmalloc(n * 4);
     m->nh = m->nr = m->stones = 0;
-    m->first = 1;
+    m->first = m->start = m->undone_first = 1;
     m->res = 0;
 }
 static void m_free(Model *m) {
@@ -373,18 +375,23 @@ static TttStatus m_undo(Model *m) {
     m->stones--;
     m->res = 0;
     m->redo[m->nr++] = cell;
+    if (m->stones == 0) { /* undo is a move's exact inverse: the first move goes back to the start */
+        m->undone_first = m->first;
+        m->first = m->start;
+    }
     return TTT_OK;
 }
 static TttStatus m_redo(Model *m) {
     if (!m->nr) return TTT_NOTHING_TO_REDO;
     uint32_t cell = m->redo[--m->nr];
+    if (m->stones == 0) m->first = m->undone_first;
     m_place(m, cell, m_alt(m));
     return TTT_OK;
 }
 static void m_reset(Model *m) {
     memset(m->b, 0, (size_t)m->R * m->C);
     m->nh = m->nr = m->stones = 0;
-    m->first = 1;
+    m->first = m->start = 1;
     m->res = 0;
 }
 static char *m_text(const Model *m) {
@@ -862,14 +869,19 @@ static void test_moves(void) {
         ttt_game_free(h);
     }
     free(t);
-    /* undo of the opening keeps player 2 as the starter */
+    /* undo of the opening gives back the fresh game (undo is a move's exact inverse) */
     ST(ttt_game_undo(g), TTT_OK);
     ttt_game_first_player(g, &v);
-    CHECK(v == 2, "after undoing O's opening: first_player %u", v);
+    CHECK(v == 1, "after undoing O's opening: first_player %u", v);
     ttt_game_to_move(g, &v);
-    CHECK(v == 2, "after undoing O's opening: to_move %u", v);
+    CHECK(v == 1, "after undoing O's opening: to_move %u", v);
     t = game_text(g, &len);
-    if (t) CHECK(strcmp(t, "3,3,3:.../.../...:O") == 0, "text of an empty board with O to start: \"%s\"", t);
+    if (t) CHECK(strcmp(t, "3,3,3:.../.../...:X") == 0, "text of the fresh board again: \"%s\"", t);
+    free(t);
+    /* the text of an empty board may still name O to open */
+    len = strlen("3,3,3:.../.../...:O");
+    t = xmalloc(len + 1);
+    memcpy(t, "3,3,3:.../.../...:O", len + 1);
     if (t && ST(ttt_game_from_text(t, len, &h), TTT_OK)) {
         ttt_game_first_player(h, &v);
         CHECK(v == 2, "from_text(\"...:O\" empty board): first_player %u", v);
@@ -886,6 +898,8 @@ static void test_moves(void) {
     uint32_t cl;
     ttt_game_cell(g, 1, 1, &cl);
     CHECK(cl == 2, "redo of O's opening put %u", cl);
+    ttt_game_first_player(g, &v);
+    CHECK(v == 2, "redo of O's opening: first_player %u", v);
     ST(ttt_game_undo(g), TTT_OK);
     ST(ttt_game_move(g, 2, 2, 1, &w), TTT_OK); /* either player may still open */
     ttt_game_first_player(g, &v);
@@ -1799,7 +1813,7 @@ static void test_from_text(void) {
                 Model m;
                 m_init(&m, R, C, K);
                 memcpy(m.b, b, cells);
-                m.first = first;
+                m.first = m.start = first;
                 for (size_t i = 0; i < cells; i++) m.stones += b[i] != 0;
                 if (ref_has_line(b, R, C, K, 1)) m.res = 1;
                 else if (ref_has_line(b, R, C, K, 2)) m.res = 2;
@@ -1921,16 +1935,26 @@ static void test_open_cases(void) {
         free(b);
     }
 
-    /* empty board where player 2 is to start: clone keeps it */
-    g = newg(3, 3, 3);
+    /* empty board where player 2 is to start (from text): clone keeps it; an undone opening
+       by player 2: the clone's redo replays it for player 2 */
+    g = SENT_GAME;
+    ST(ttt_game_from_text("3,3,3:.../.../...:O", 19, &g), TTT_OK);
     uint32_t w, p = SENT32;
-    ttt_game_move(g, 0, 0, 2, &w);
-    ttt_game_undo(g);
     TttGame *c = SENT_GAME;
     if (ST(ttt_game_clone(g, &c), TTT_OK)) {
         ttt_game_first_player(c, &p);
         CHECK(p == 2, "clone of an empty board with O to start: first %u", p);
+        ttt_game_free(c);
+    }
+    ttt_game_free(g);
+    g = newg(3, 3, 3);
+    ttt_game_move(g, 0, 0, 2, &w);
+    ttt_game_undo(g);
+    c = SENT_GAME;
+    if (ST(ttt_game_clone(g, &c), TTT_OK)) {
         ST(ttt_game_redo(c), TTT_OK);
+        ttt_game_cell(c, 0, 0, &p);
+        CHECK(p == 2, "clone's redo of O's undone opening put %u", p);
         ttt_game_free(c);
     }
     ttt_game_free(g);
