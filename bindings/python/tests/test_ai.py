@@ -84,9 +84,9 @@ def test_ai_levels():
 
 def test_search_and_level_errors():
     game = gomoku(X_TO_WIN)
-    with pytest.raises(tictactoe.InvalidArgument):
+    with pytest.raises(tictactoe.InvalidArgument, match="needs a limit: max_nodes"):
         game.search()  # no limit at all
-    with pytest.raises(tictactoe.InvalidArgument):
+    with pytest.raises(tictactoe.InvalidArgument, match=r"level 5 is not one of Level's \[0, 1"):
         game.ai_move(5)
     for bad in (-1, 2**64):
         with pytest.raises(OverflowError):
@@ -100,6 +100,9 @@ def test_search_and_level_errors():
         game.search(max_nodes=10)
     with pytest.raises(tictactoe.GameOver):
         game.ai_move(tictactoe.Level.RANDOM)
+    game.close()
+    with pytest.raises(tictactoe.GameClosed):  # the closed handle first, as C checks it first
+        game.ai_move(5)
 
 
 def test_best_move_under_a_budget_answers_as_the_default():
