@@ -24,7 +24,7 @@ class Error(Exception):
 
     def __init__(self, status: int | str | None = None, detail: str = "") -> None:
         if isinstance(status, str):  # raise tictactoe.OutOfBounds("why")
-            detail, status = detail or status, None
+            detail, status = status, None
         number = type(self).STATUS if status is None else status
         if number is None:
             raise TypeError(f"{type(self).__name__} needs a status number")

@@ -8,7 +8,7 @@ import sys
 import threading
 from typing import Any, Tuple, TypeVar
 
-from ._errors import Error, GameClosed, NothingToRedo, WrongType, error_for
+from ._errors import Error, GameClosed, InvalidArgument, NothingToRedo, WrongType, error_for
 from ._ffi import (
     NOT_POSITIVE,
     OFF_BOARD,
@@ -449,23 +449,27 @@ class Game:
         win in one, else blocks a loss in one. A node budget alone is reproducible: the same
         game, budget and seed give the same move. InvalidArgument with no limit, GameOver."""
         budget = unsigned(max_nodes, "max_nodes", 64), unsigned(max_millis, "max_millis", 32)
-        why = "search needs a limit: max_nodes, max_millis or both"
-        return self._ai_cell(lib.ttt_game_search, why, *budget, unsigned(seed, "seed", 64))
+        seed = unsigned(seed, "seed", 64)
+        try:
+            return self._ai_cell(lib.ttt_game_search, *budget, seed)
+        except InvalidArgument as error:  # the arguments fit, so C found no limit
+            error.detail = "search needs a limit: max_nodes, max_millis or both"
+            raise
 
     def ai_move(self, level: int, seed: int = 0) -> Cell:
         """A move at a difficulty `level` (a `Level`, RANDOM to PERFECT); the same game, level
         and seed give the same move. InvalidArgument for an unknown level, GameOver."""
-        level = unsigned(level, "level", 32)
-        why = f"level {level} is not one of Level's {[int(known) for known in Level]}"
-        return self._ai_cell(lib.ttt_game_ai_move, why, level, unsigned(seed, "seed", 64))
+        level, seed = unsigned(level, "level", 32), unsigned(seed, "seed", 64)
+        try:
+            return self._ai_cell(lib.ttt_game_ai_move, level, seed)
+        except InvalidArgument as error:  # the arguments fit, so C found the level unknown
+            error.detail = f"level {level} is not one of Level's {[int(known) for known in Level]}"
+            raise
 
-    def _ai_cell(self, fn: Any, invalid: str, *args: int) -> Cell:
-        """`fn(handle, *args, &row, &col)`; `invalid` says why when C answers InvalidArgument."""
+    def _ai_cell(self, fn: Any, *args: int) -> Cell:
         cell = ffi.new("uint32_t[2]")
         with self._lock:
-            status = fn(self._handle, *args, cell, cell + 1)
-        if status:
-            raise error_for(status, invalid if status == lib.TTT_INVALID_ARGUMENT else "")
+            call(fn, self._handle, *args, cell, cell + 1)
         return cell[0], cell[1]
 
     # --- display --------------------------------------------------------------------------
