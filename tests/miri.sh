@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs the FFI layer's tests under Miri (nightly; .ci/setup installs the component and builds
+# its sysroot). .ci/test runs this. Any undefined behaviour Miri finds fails the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export MIRIFLAGS="-Zmiri-strict-provenance"
+# The library's own unit tests only where they touch the FFI: the rest of the crate is
+# forbid(unsafe_code), and its unit tests took 40 s under Miri.
+cargo +nightly miri test --lib -- ffi::
+cargo +nightly miri test --test ffi_contract --test seeds
+# The AI entry points' C contract (the exhaustive AI tests are far too slow under Miri).
+cargo +nightly miri test --test ai_solve -- c_best_move_contract c_optimal_moves_contract c_budgeted_solve_contract
