@@ -15,7 +15,9 @@ set -euo pipefail
 cd "$(dirname "$0")"
 command -v cargo-fuzz >/dev/null || { echo "cargo-fuzz is missing (.ci/setup installs it)"; exit 1; }
 cargo fmt --check
-cargo clippy --all-targets --quiet -- -D warnings
+# In the library's target folder: the dependencies it shares with the library's own clippy
+# run are checked once (49 s -> 30 s on the CI machine).
+cargo clippy --all-targets --quiet --target-dir ../target -- -D warnings
 # Runs per target: about ten seconds each on the 2-core CI machine (text twenty: it checks
 # three entry points per input, one of them on boards of up to 234 cells).
 for target_runs in text:300000 game:30000 judge:100000 ai:10000 solve:2000; do
