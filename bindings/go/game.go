@@ -19,7 +19,17 @@ import (
 // it if the Game becomes unreachable first. Safe for concurrent use: each call holds the
 // game's lock, so calls on one game run one at a time, and a Close waits for a call in
 // progress (later calls return ErrClosed).
+//
+// A Game value may be copied: every copy is the same game (its state lives behind a
+// pointer, as an os.File's does), so closing one closes them all and the native game is
+// freed once. The zero Game is a closed game.
 type Game struct {
+	*state
+}
+
+// state is a Game's shared state; the finalizer is on it, so the native game is freed only
+// when no copy of the Game can reach it.
+type state struct {
 	mu            sync.Mutex // held for every C call and every use of p, out and outN
 	p             *C.TttGame // nil once closed
 	rows, cols, k int
@@ -44,9 +54,9 @@ func adopt(s C.TttStatus, p *C.TttGame) (*Game, error) {
 	}
 	var r, c, k C.uint32_t
 	C.ttt_game_size(p, &r, &c, &k) // cannot fail: p and the out-pointers are valid
-	g := &Game{p: p, rows: int(r), cols: int(c), k: int(k)}
-	runtime.SetFinalizer(g, func(g *Game) { freeNative(g.p) })
-	return g, nil
+	st := &state{p: p, rows: int(r), cols: int(c), k: int(k)}
+	runtime.SetFinalizer(st, func(st *state) { freeNative(st.p) })
+	return &Game{st}, nil
 }
 
 // NewGame creates an empty rows x cols game where k in a row wins; player 1 moves first.
@@ -80,13 +90,13 @@ func ParseGame(text string) (*Game, error) {
 // Close frees the native game now, after any call in progress on another goroutine. It is
 // idempotent; afterwards every method returns ErrClosed.
 func (g *Game) Close() error {
-	if g == nil {
+	if g == nil || g.state == nil {
 		return nil
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.p != nil {
-		runtime.SetFinalizer(g, nil) // this free is the only one
+		runtime.SetFinalizer(g.state, nil) // this free is the only one
 		freeNative(g.p)
 		g.p = nil
 	}
@@ -96,7 +106,7 @@ func (g *Game) Close() error {
 // lock takes the game's lock and returns the native game for the C calls that follow, or
 // ErrClosed (and no lock held). Every successful lock is paired with a deferred unlock.
 func (g *Game) lock() (*C.TttGame, error) {
-	if g == nil {
+	if g == nil || g.state == nil {
 		return nil, ErrClosed
 	}
 	g.mu.Lock()
@@ -107,10 +117,10 @@ func (g *Game) lock() (*C.TttGame, error) {
 	return g.p, nil
 }
 
-// unlock ends the C calls on g: using g here, after them, keeps it reachable until then, so
-// the finalizer cannot free the native game while C uses it.
+// unlock ends the C calls on g: using g's state here, after them, keeps it reachable until
+// then, so the finalizer cannot free the native game while C uses it.
 func (g *Game) unlock() {
-	runtime.KeepAlive(g)
+	runtime.KeepAlive(g.state)
 	g.mu.Unlock()
 }
 
@@ -190,7 +200,7 @@ func (g *Game) Reset() error {
 
 // Size is the board size and win length; it never changes, so it needs no error.
 func (g *Game) Size() (rows, cols, k int) {
-	if g == nil {
+	if g == nil || g.state == nil {
 		return 0, 0, 0
 	}
 	return g.rows, g.cols, g.k
@@ -263,7 +273,8 @@ func (g *Game) moveError(s Status, row, col, player int, outOfRange bool) *Error
 	e := &Error{Status: s, Index: -1, outOfRange: outOfRange}
 	switch s {
 	case StatusOutOfBounds:
-		e.Detail = fmt.Sprintf("row %d, col %d is off the %dx%d board", row, col, g.rows, g.cols)
+		rows, cols, _ := g.Size()
+		e.Detail = fmt.Sprintf("row %d, col %d is off the %dx%d board", row, col, rows, cols)
 	case StatusCellOccupied:
 		e.Detail = fmt.Sprintf("row %d, col %d is taken", row, col)
 	case StatusWrongTurn:

@@ -337,6 +337,38 @@ func TestClosedGameReturnsErrClosed(t *testing.T) {
 	}
 }
 
+// A copied Game value is the same game: closing the original closes the copy, the native
+// game is freed once (a copy that owned its own pointer would free it twice), and the zero
+// Game behaves as a closed one.
+func TestCopiesOfAGameAreTheSameGame(t *testing.T) {
+	base := settledFrees()
+	g := must(NewGame(3, 3, 3))
+	h := *g // a copy of the value, not of the pointer
+	must(h.Play(1, 1))
+	if text := must(g.Text()); text != "3,3,3:.../.X./...:O" {
+		t.Fatalf("the original does not see the copy's move: %s", text)
+	}
+	if err := g.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Play(0, 0); err != ErrClosed {
+		t.Fatalf("a move on a copy of a closed game: %v", err)
+	}
+	if err := h.Close(); err != nil || nativeFrees.Load() != base+1 {
+		t.Fatalf("closing the copy: %v, frees %d (want 1)", err, nativeFrees.Load()-base)
+	}
+	var zero Game
+	if _, err := zero.Play(0, 0); err != ErrClosed {
+		t.Fatalf("a move on the zero Game: %v", err)
+	}
+	if _, err := zero.Move(-1, 0, 1); err != ErrClosed {
+		t.Fatalf("an off-board move on the zero Game: %v", err)
+	}
+	if r, c, k := zero.Size(); r != 0 || c != 0 || k != 0 || zero.Close() != nil {
+		t.Fatal("the zero Game's Size or Close")
+	}
+}
+
 func TestBigBoardsUseTheRetryPath(t *testing.T) {
 	g := newGame(t, 20, 20, 5)
 	if n := len(must(g.LegalMoves())); n != 400 {
