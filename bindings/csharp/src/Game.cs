@@ -50,8 +50,9 @@ namespace TicTacToe
         /// <summary>"Design Tic-Tac-Toe": player 1 or 2 moves; returns 0 (no winner yet), 1 or 2.</summary>
         public int Move(int row, int col, int player)
         {
+            GameHandle h = Handle; // a disposed game says so before any argument is checked
             uint r = Errors.U32(row, nameof(row)), c = Errors.U32(col, nameof(col)), p = Errors.U32(player, nameof(player));
-            Status s = Native.ttt_game_move(Handle, r, c, p, out uint winner);
+            Status s = Native.ttt_game_move(h, r, c, p, out uint winner);
             if (s != Status.Ok) Errors.Check(s, "Game.Move(" + row + ", " + col + ", player " + player + ")");
             return (int)winner;
         }
@@ -59,8 +60,9 @@ namespace TicTacToe
         /// <summary>The side to move plays (row, col); returns the result after the move.</summary>
         public Result Play(int row, int col)
         {
+            GameHandle h = Handle;
             uint r = Errors.U32(row, nameof(row)), c = Errors.U32(col, nameof(col));
-            Status s = Native.ttt_game_play(Handle, r, c, out Result result);
+            Status s = Native.ttt_game_play(h, r, c, out Result result);
             if (s != Status.Ok) Errors.Check(s, "Game.Play(" + row + ", " + col + ")");
             return result;
         }
@@ -119,8 +121,9 @@ namespace TicTacToe
         {
             get
             {
+                GameHandle h = Handle;
                 uint r = Errors.U32(row, nameof(row)), c = Errors.U32(col, nameof(col));
-                Status s = Native.ttt_game_cell(Handle, r, c, out uint p);
+                Status s = Native.ttt_game_cell(h, r, c, out uint p);
                 if (s != Status.Ok) Errors.Check(s, "Game[" + row + ", " + col + "]");
                 return (int)p;
             }
@@ -202,8 +205,9 @@ namespace TicTacToe
         /// <see cref="BestMove()"/> does. A step budget alone is reproducible. Never changes the game.</summary>
         public ScoredMove BestMove(long maxNodes, int maxMillis = 0)
         {
+            GameHandle h = Handle;
             uint millis = Budget(maxNodes, maxMillis);
-            Errors.Check(Native.ttt_game_best_move_within(Handle, (ulong)maxNodes, millis, out uint row, out uint col, out int score), "Game.BestMove");
+            Errors.Check(Native.ttt_game_best_move_within(h, (ulong)maxNodes, millis, out uint row, out uint col, out int score), "Game.BestMove");
             return new ScoredMove(new Cell((int)row, (int)col), score);
         }
 
@@ -211,8 +215,8 @@ namespace TicTacToe
         /// <see cref="BestMove(long, int)"/> takes it; throws as that does.</summary>
         public IReadOnlyList<Cell> OptimalMoves(long maxNodes, int maxMillis = 0)
         {
-            uint millis = Budget(maxNodes, maxMillis);
             GameHandle h = Handle;
+            uint millis = Budget(maxNodes, maxMillis);
             ulong nodes = (ulong)maxNodes;
             return CellList((uint[] b, UIntPtr cap, out UIntPtr n) => Native.ttt_game_optimal_moves_within(h, nodes, millis, b, cap, out n), "Game.OptimalMoves");
         }
@@ -224,8 +228,9 @@ namespace TicTacToe
         /// move. Throws <see cref="IllegalMoveException"/> (GameOver) on a finished game.</summary>
         public Cell Search(long maxNodes = 0, int maxMillis = 0, ulong seed = 0)
         {
+            GameHandle h = Handle;
             uint millis = Budget(maxNodes, maxMillis);
-            Errors.Check(Native.ttt_game_search(Handle, (ulong)maxNodes, millis, seed, out uint row, out uint col), "Game.Search");
+            Errors.Check(Native.ttt_game_search(h, (ulong)maxNodes, millis, seed, out uint row, out uint col), "Game.Search");
             return new Cell((int)row, (int)col);
         }
 

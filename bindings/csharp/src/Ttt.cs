@@ -129,7 +129,14 @@ namespace TicTacToe
             bool ragged = false;
             foreach (string row in board) ragged |= row.Length != cols;
             string shape = board.Length + "x" + cols;
-            if (status == Status.ParseError) return ragged ? "rows of unequal length" : null;
+            if (status == Status.ParseError)
+            {
+                // A verbatim @"..." board in a file saved with Windows line endings has a '\r'
+                // before each '\n'; say so rather than only that the rows differ.
+                foreach (string row in board)
+                    if (row.IndexOf('\r') >= 0) return "'\\r' is not a cell: rows are split by '\\n' or '/' (Windows line endings?)";
+                return ragged ? "rows of unequal length" : null;
+            }
             if (status != Status.InvalidArgument) return null;
             if (board.Length == 0 || cols == 0) return "an empty board (" + shape + ")";
             if (!k.HasValue && board.Length != cols) return "k = null means k = rows = cols, but the board is " + shape + ": pass k";

@@ -300,6 +300,9 @@ namespace TicTacToe.Tests
                 () => { var x = g.ToMove; }, () => { var x = g.FirstPlayer; }, () => { var x = g.Result; }, () => { var x = g.Winner; },
                 () => { var x = g.Moves; }, () => { var x = g.WinningLine; }, () => g.BestMove(), () => g.OptimalMoves(),
                 () => g.Search(10), () => g.AiMove(Level.Random),
+                // A disposed game is reported before a bad argument is.
+                () => g.Play(-1, 0), () => g.Move(0, 0, -1), () => { var x = g[-1, 0]; },
+                () => g.BestMove(-1), () => g.OptimalMoves(-1), () => g.Search(-1),
             };
             foreach (Action call in calls) Assert.Throws<ObjectDisposedException>(call);
         }

@@ -104,6 +104,9 @@ namespace TicTacToe.Tests
             var badChar = Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate(new[] { "XQ.", "...", "..." }));
             Assert.True(badChar.Message.EndsWith("text could not be parsed"), badChar.Message);
             Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate("X......."));  // 8 cells, not square
+            // A verbatim board from a file with Windows line endings: the message names the '\r'.
+            var crlf = Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate("X..\r\n.O.\r\n..."));
+            Assert.True(crlf.Message.Contains("'\\r' is not a cell"), crlf.Message);
             Assert.Status<ParseException>(Status.ParseError, () => Ttt.Validate("XO./.../..", 3));
             Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate(""));
             Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Validate(new string[0]));
