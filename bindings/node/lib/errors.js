@@ -96,15 +96,29 @@ function options(value) {
   return value;
 }
 
+const SIZE_KEYS = ['rows', 'cols', 'k'];
+
 /**
  * A board size: {rows, cols, k} from an options object, or positional numbers (rows, cols, k)
- * as Python's Game(3, 3, 3) takes them. Each left out is 3. Not range-checked here (u32 does).
+ * as Python's Game(3, 3, 3) takes them. Each left out (or undefined) is 3. Not range-checked
+ * here (u32 does). Mixing the two forms, or a key other than rows, cols and k, is a TypeError:
+ * `new Game(undefined, 5, 4)` and `new Game({row: 5})` would otherwise be a quiet 3,3,3 game.
  */
 function size(first, cols, k) {
-  if (typeof first === 'number') {
-    return { rows: first, cols: cols === undefined ? 3 : cols, k: k === undefined ? 3 : k };
+  const positional = cols !== undefined || k !== undefined;
+  if (typeof first === 'number' || (first === undefined && positional)) {
+    const or3 = (value) => (value === undefined ? 3 : value);
+    return { rows: or3(first), cols: or3(cols), k: or3(k) };
   }
-  const { rows = 3, cols: c = 3, k: kk = 3 } = options(first);
+  if (positional) {
+    throw new TypeError('give the size as (rows, cols, k) or as {rows, cols, k}, not both');
+  }
+  const given = options(first);
+  const unknown = Object.keys(given).filter((key) => !SIZE_KEYS.includes(key));
+  if (unknown.length > 0) {
+    throw new TypeError(`unknown size option ${unknown.join(', ')}: the size is {rows, cols, k}`);
+  }
+  const { rows = 3, cols: c = 3, k: kk = 3 } = given;
   return { rows, cols: c, k: kk };
 }
 

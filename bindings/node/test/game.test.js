@@ -32,6 +32,14 @@ test('default size is 3,3,3', () => {
   assert.deepEqual([g.rows, g.cols, g.k], [3, 3, 3]);
 });
 
+test('sizes: positional with undefined meaning 3, and no quiet 3,3,3 from a mistake', () => {
+  assert.equal(new Game(undefined, 5, 4).toText(), '3,5,4:...../...../.....:X');
+  assert.equal(judge([[0, 0]], undefined, 1, 1), 'A'); // 3 x 1, k = 1: the first stone wins
+  assert.throws(() => new Game({ row: 5, col: 5 }), { name: 'TypeError', message: /unknown size option row, col/ });
+  assert.throws(() => new Game({ rows: 4 }, 4), { name: 'TypeError', message: /not both/ });
+  assert.throws(() => judge([[0, 0]], { rows: 1, cols: 1, k: 1, K: 1 }), TypeError);
+});
+
 test('a won game, a drawn game, and no move after the end', () => {
   const g = new Game();
   for (const [r, c] of [[0, 0], [1, 0], [1, 1], [2, 0]]) assert.equal(g.play(r, c), 'Pending');
