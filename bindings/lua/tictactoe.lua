@@ -185,7 +185,11 @@ end
 setmetatable(Game, { __call = function(_, rows, cols, k)
   if rows == nil and cols == nil and k == nil then rows, cols, k = 3, 3, 3 end
   u32(rows, 1, "Game"); u32(cols, 2, "Game"); u32(k, 3, "Game")
-  return adopt(C.ttt_game_new(rows, cols, k, out_game))
+  local status = C.ttt_game_new(rows, cols, k, out_game)
+  if status ~= 0 then
+    raise(status, nil, ("a %dx%d board with k = %d"):format(rows, cols, k))
+  end
+  return adopt(status)
 end })
 
 -- "Design Tic-Tac-Toe": an n x n board, n in a row wins.
@@ -221,18 +225,36 @@ function Game:clone()
   return adopt(C.ttt_game_clone(handle(self), out_game))
 end
 
+-- Raises a failed move's, play's or cell read's status with a detail naming the cell or the
+-- player at fault, as the other bindings' errors do.
+local function move_error(self, status, row, col, player)
+  local s, detail = M.status, nil
+  if status == s.OUT_OF_BOUNDS then
+    detail = ("row %d, col %d is off the %dx%d board"):format(row, col, self._size[1], self._size[2])
+  elseif status == s.CELL_OCCUPIED then
+    detail = ("row %d, col %d is taken"):format(row, col)
+  elseif status == s.WRONG_TURN then
+    detail = ("it is not player %d's turn"):format(player)
+  elseif status == s.INVALID_ARGUMENT and player then
+    detail = ("player must be 1 or 2, not %d"):format(player)
+  end
+  raise(status, nil, detail)
+end
+
 -- "Design Tic-Tac-Toe": player (1 or 2) moves; returns the winner, 0 while nobody has won.
 function Game:move(row, col, player)
   local ptr = handle(self)
-  check(C.ttt_game_move(ptr, u32(row, 1, "move"), u32(col, 2, "move"), u32(player, 3, "move"),
-    out_u32))
+  local status = C.ttt_game_move(ptr, u32(row, 1, "move"), u32(col, 2, "move"),
+    u32(player, 3, "move"), out_u32)
+  if status ~= 0 then move_error(self, status, row, col, player) end
   return out_u32[0]
 end
 
 -- The side to move plays; returns the result after the move: "Pending", "A", "B" or "Draw".
 function Game:play(row, col)
   local ptr = handle(self)
-  check(C.ttt_game_play(ptr, u32(row, 1, "play"), u32(col, 2, "play"), out_u32))
+  local status = C.ttt_game_play(ptr, u32(row, 1, "play"), u32(col, 2, "play"), out_u32)
+  if status ~= 0 then move_error(self, status, row, col) end
   return RESULT[out_u32[0]]
 end
 
@@ -258,7 +280,8 @@ end
 -- The stone on (row, col): 0 empty, 1 or 2.
 function Game:cell(row, col)
   local ptr = handle(self)
-  check(C.ttt_game_cell(ptr, u32(row, 1, "cell"), u32(col, 2, "cell"), out_u32))
+  local status = C.ttt_game_cell(ptr, u32(row, 1, "cell"), u32(col, 2, "cell"), out_u32)
+  if status ~= 0 then move_error(self, status, row, col) end
   return out_u32[0]
 end
 
