@@ -6,8 +6,9 @@
 //
 // Numbers in (rows, columns, k, players, search budgets) are taken as ttt::Integer, which any
 // integer type converts to with its exact value, so that a negative or too-large value throws
-// std::out_of_range instead of silently wrapping to a different unsigned number; a floating-point
-// or bool argument does not compile (it would be truncated). A seed is any std::uint64_t.
+// std::out_of_range instead of silently wrapping to a different unsigned number; a
+// floating-point, bool or character argument does not compile (it would be truncated, or '1'
+// read as 49). A seed is any std::uint64_t.
 // Everything the C library rejects throws a ttt::Error.
 #ifndef TICTACTOE_HPP
 #define TICTACTOE_HPP
@@ -78,18 +79,33 @@ enum class Level : std::uint32_t {
   Perfect = TTT_LEVEL_PERFECT,  ///< perfect play where solvable, else a 20,000-node search
 };
 
+namespace detail {
+/// Character types, which are integral but are not numbers here: g.play('1', '1') is row 49.
+/// (signed char and unsigned char stay numbers: they are std::int8_t and std::uint8_t.)
+template <class T>
+constexpr bool is_character_v = std::is_same_v<T, char> || std::is_same_v<T, wchar_t> ||
+#ifdef __cpp_char8_t
+                                std::is_same_v<T, char8_t> ||
+#endif
+                                std::is_same_v<T, char16_t> || std::is_same_v<T, char32_t>;
+/// The integer types ttt::Integer takes: not bool, not a character type.
+template <class T>
+constexpr bool is_number_v = std::is_integral_v<T> && !std::is_same_v<T, bool> && !is_character_v<T>;
+}  // namespace detail
+
 /// A number argument. Any integer type converts to it implicitly and keeps its exact value
 /// (signed or unsigned, up to 64 bits), so the wrapper can refuse what does not fit the C
-/// parameter instead of wrapping it. Floating-point values and bool do not convert: passing
-/// 1.5 as a row is a compile error rather than row 1.
+/// parameter instead of wrapping it. Floating-point values, bool and character types (char,
+/// wchar_t, char8_t, char16_t, char32_t) do not convert: passing 1.5 as a row is a compile
+/// error rather than row 1, and '1' a compile error rather than row 49.
 class Integer {
  public:
-  template <class T,
-            std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
+  template <class T, std::enable_if_t<detail::is_number_v<T>, int> = 0>
   constexpr Integer(T value) noexcept  // implicit on purpose: g.play(1, 2)
       : negative_(is_negative(value)), magnitude_(magnitude_of(value)) {}
-  template <class T,
-            std::enable_if_t<std::is_floating_point_v<T> || std::is_same_v<T, bool>, int> = 0>
+  template <class T, std::enable_if_t<std::is_floating_point_v<T> || std::is_same_v<T, bool> ||
+                                          detail::is_character_v<T>,
+                                      int> = 0>
   Integer(T) = delete;
 
   constexpr bool negative() const noexcept { return negative_; }

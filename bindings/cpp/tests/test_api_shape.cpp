@@ -37,6 +37,10 @@ static_assert(can_play<void(std::size_t, std::uint8_t)>::value, "unsigned types"
 static_assert(!can_play<void(double, int)>::value, "a double would be truncated");
 static_assert(!can_play<void(int, float)>::value, "a float would be truncated");
 static_assert(!can_cell<void(bool, int)>::value, "a bool is not a row");
+static_assert(!can_play<void(char, char)>::value, "'1' would be row 49");
+static_assert(!can_play<void(int, char32_t)>::value && !can_cell<void(wchar_t, int)>::value,
+              "character types are not numbers");
+static_assert(can_play<void(std::int8_t, unsigned char)>::value, "int8_t and uint8_t are numbers");
 static_assert(!can_make<void(double, double, double)>::value, "sizes are integers");
 static_assert(can_make<void(int, int, int)>::value && can_make<void()>::value, "constructors");
 
