@@ -879,10 +879,8 @@ static void test_moves(void) {
     if (t) CHECK(strcmp(t, "3,3,3:.../.../...:X") == 0, "text of the fresh board again: \"%s\"", t);
     free(t);
     /* the text of an empty board may still name O to open */
-    len = strlen("3,3,3:.../.../...:O");
-    t = xmalloc(len + 1);
-    memcpy(t, "3,3,3:.../.../...:O", len + 1);
-    if (t && ST(ttt_game_from_text(t, len, &h), TTT_OK)) {
+    static const char empty_o[] = "3,3,3:.../.../...:O";
+    if (ST(ttt_game_from_text(empty_o, sizeof empty_o - 1, &h), TTT_OK)) {
         ttt_game_first_player(h, &v);
         CHECK(v == 2, "from_text(\"...:O\" empty board): first_player %u", v);
         ttt_game_to_move(h, &v);
@@ -893,7 +891,6 @@ static void test_moves(void) {
         CHECK(cl == 2, "play on the loaded empty O-board put %u", cl);
         ttt_game_free(h);
     }
-    free(t);
     ST(ttt_game_redo(g), TTT_OK);
     uint32_t cl;
     ttt_game_cell(g, 1, 1, &cl);

@@ -97,6 +97,7 @@ function options(value) {
 }
 
 const SIZE_KEYS = ['rows', 'cols', 'k'];
+const or3 = (value) => (value === undefined ? 3 : value);
 
 /**
  * A board size: {rows, cols, k} from an options object, or positional numbers (rows, cols, k)
@@ -107,7 +108,6 @@ const SIZE_KEYS = ['rows', 'cols', 'k'];
 function size(first, cols, k) {
   const positional = cols !== undefined || k !== undefined;
   if (typeof first === 'number' || (first === undefined && positional)) {
-    const or3 = (value) => (value === undefined ? 3 : value);
     return { rows: or3(first), cols: or3(cols), k: or3(k) };
   }
   if (positional) {
