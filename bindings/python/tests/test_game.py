@@ -422,7 +422,7 @@ def test_closed_game_raises_cleanly():
         with pytest.raises(tictactoe.GameClosed) as caught:
             use()
         assert isinstance(caught.value, ValueError)
-        assert "closed" in str(caught.value)
+        assert str(caught.value) == "the game is closed"
     assert "closed" in repr(game)
 
 

@@ -47,6 +47,11 @@ class GameClosed(Error, ValueError):
     def __init__(self, status: int | None = None, detail: str = "") -> None:
         super().__init__(status, detail or "the game is closed")
 
+    def __str__(self) -> str:
+        # Not the C status text: "a required pointer argument was NULL" describes how the
+        # library learns of it, not what the caller did.
+        return self.detail
+
 
 class InvalidArgument(Error, ValueError):
     """rows, cols or k out of their domain, a player other than 1 or 2, ..."""
