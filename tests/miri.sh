@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 export MIRIFLAGS="-Zmiri-strict-provenance"
 # The library's own unit tests only where they touch the FFI: the rest of the crate is
 # forbid(unsafe_code), and its unit tests took 40 s under Miri.
-cargo +nightly miri test --lib -- ffi::
-cargo +nightly miri test --test ffi_contract --test seeds
+cargo +nightly miri test --no-default-features --lib -- ffi::
+cargo +nightly miri test --no-default-features --test ffi_contract --test seeds
 # The AI entry points' C contract (the exhaustive AI tests are far too slow under Miri).
-cargo +nightly miri test --test ai_solve -- c_best_move_contract c_optimal_moves_contract c_budgeted_solve_contract
+cargo +nightly miri test --no-default-features --test ai_solve -- c_best_move_contract c_optimal_moves_contract c_budgeted_solve_contract
