@@ -2,6 +2,7 @@
 
 import copy
 import pickle
+import random
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -296,3 +297,65 @@ def test_errors_pickle():
         tictactoe.judge([(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (2, 2)])
     copy = pickle.loads(pickle.dumps(caught.value))  # e.g. from a multiprocessing worker
     assert (type(copy), copy.move_index, str(copy)) == (tictactoe.GameOver, 5, str(caught.value))
+
+
+def outcome(function, *args):
+    """What a call says: its answer, or its error's type, text and move index."""
+    try:
+        return ("answer", function(*args))
+    except tictactoe.Error as error:
+        return (type(error), str(error), getattr(error, "move_index", None))
+
+
+def careful(monkeypatch, function, *args):
+    """What `function(*args)` says when judge() and validate() may not take their quick way
+    (plain ints and str rows, read by C in one go), only the careful one that converts and
+    names every argument: the two must agree on every input."""
+    with monkeypatch.context() as patch:
+        patch.setattr(tictactoe._exercises, "_plain_moves", lambda moves: None)
+        patch.setattr(tictactoe._exercises, "_plain_validate", lambda rows, k: None)
+        return outcome(function, *args)
+
+
+def test_judge_quick_way_says_what_the_careful_way_says(monkeypatch):
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(3000):
+        rows, cols = rng.randint(1, 5), rng.randint(1, 5)
+        k = rng.randint(1, max(rows, cols) + 1)  # one past the longest side now and then
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        rng.shuffle(cells)
+        moves = cells[: rng.randint(0, len(cells))]
+        if moves and rng.random() < 0.3:  # an occupied cell, off the board, or negative
+            bad = rng.choice([moves[0], (rows, 0), (0, -1), (2**32, 0)])
+            moves.insert(rng.randint(0, len(moves)), bad)
+        if rng.random() < 0.5:
+            moves = [list(move) for move in moves]
+        if rng.random() < 0.1:
+            rows = rng.choice([0, -1, 2**32])
+        args = (moves, rows, cols, k)
+        quick = outcome(tictactoe.judge, *args)
+        assert quick == careful(monkeypatch, tictactoe.judge, *args), args
+        seen.add(quick[0] if quick[0] != "answer" else quick[1])
+    # Every answer and every kind of error turned up.
+    assert {"A", "B", "Draw", "Pending", tictactoe.CellOccupied, tictactoe.OutOfBounds} <= seen
+    assert {tictactoe.GameOver, tictactoe.InvalidArgument} <= seen
+
+
+def test_validate_quick_way_says_what_the_careful_way_says(monkeypatch):
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(3000):
+        rows, cols = rng.randint(1, 4), rng.randint(1, 4)
+        board = ["".join(rng.choice("XXOO. ") for _ in range(cols)) for _ in range(rows)]
+        if rng.random() < 0.2:  # a bad byte, a separator, a NUL, or a short row
+            row = rng.randrange(rows)
+            board[row] = rng.choice(["x", "/", "\n", "\0", "é", ""]) + board[row][1:]
+        if rows > 1 and rng.random() < 0.1:  # rows of unequal length, but rows x cols cells
+            board[0], board[1] = board[0] + board[1][:1], board[1][1:]
+        k = rng.choice([None, None, rng.randint(0, max(rows, cols) + 1), 2**32])
+        quick = outcome(tictactoe.validate, board, k)
+        assert quick == careful(monkeypatch, tictactoe.validate, board, k), (board, k)
+        seen.add(quick[1].code if quick[0] == "answer" else quick[0])
+    assert {0, tictactoe.ParseError, tictactoe.InvalidArgument} <= seen
+    assert len(seen) >= 6, seen  # several reasons a board is unreachable
