@@ -625,7 +625,7 @@ TttStatus ttt_find_winner(const uint32_t *moves, size_t move_count, const char *
 /**
  * "Valid State": is the board in `board` (`board_len` bytes, no NUL needed) reachable in a
  * legal game of `k` in a row where X moves first? The board is `rows` × `cols` cells
- * row-major: 'X', 'O', and ' ' or '.' for empty; '/' and '\n' may separate rows and are
+ * row-major: 'X', 'O', and ' ' or '.' for empty; '/' and newlines may separate rows and are
  * skipped wherever they appear. `*out_verdict` is `TTT_VALID` (0) for a reachable board, else
  * the first reason found (`ttt_verdict_str` names it). Boards of up to 64 cells are checked
  * without allocating.
@@ -639,7 +639,7 @@ TttStatus ttt_validate(const char *board, size_t board_len, uint32_t rows, uint3
 /**
  * LeetCode 794 "Valid Tic-Tac-Toe State", generalized: the board as `row_count` NUL-terminated
  * row strings (each the same length, which is cols), cells as for `ttt_validate` (`'/'`
- * and `'\n'` are not allowed inside a row: each string is one row). `k` = 0
+ * and newlines are not allowed inside a row: each string is one row). `k` = 0
  * means k = rows = cols, as in the original, and then a non-square board is
  * `TTT_INVALID_ARGUMENT`.
  *

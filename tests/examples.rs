@@ -113,14 +113,20 @@ fn build(name: &str, sources: &[&str], std: &str, link: Link) -> PathBuf {
     exe
 }
 
+/// Whether `tool` (run with `--version`) is installed; when the environment variable `require`
+/// is 1, as `.ci/test` sets it, a missing tool fails the test instead.
+fn tool_available(tool: &str, require: &str) -> bool {
+    let installed = Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success());
+    if std::env::var(require).as_deref() == Ok("1") {
+        assert!(installed, "{require}=1 but {tool} cannot be run");
+    }
+    installed
+}
+
 /// Whether to run programs under valgrind: always when CI demands it (then a missing valgrind
 /// is a failure), otherwise when it is installed.
 fn use_valgrind() -> bool {
-    let installed = Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
-    if std::env::var("TTT_REQUIRE_VALGRIND").as_deref() == Ok("1") {
-        assert!(installed, "TTT_REQUIRE_VALGRIND=1 but valgrind cannot be run");
-    }
-    installed
+    tool_available("valgrind", "TTT_REQUIRE_VALGRIND")
 }
 
 /// Runs `exe` with `args` and returns its standard output.
@@ -305,6 +311,29 @@ fn header_compiles_alone_as_c_and_cpp() {
         cmd.arg(format!("-std={std}")).args(["-fsyntax-only", "-Wconversion", "-Wsign-conversion"]);
         cmd.args(if cpp { &cpp_strict[..] } else { &c_strict[..] });
         cmd.args(["-x", if cpp { "c++" } else { "c" }]).arg(&header);
+        succeed(cmd);
+    }
+}
+
+/// The header under clang's `-Weverything`, every warning clang has, as a user's file that
+/// includes it: `-Wdocumentation` among them reads the doc comments as Doxygen (a `\n` in the
+/// text was an unknown command). C99, C11 and C++17; for C++ less the C++98 compatibility
+/// warnings, since the header's typed enums need C++11. Where clang is missing the test passes
+/// without running, unless `TTT_REQUIRE_CLANG=1` (set by `.ci/test`).
+#[test]
+fn header_is_clean_under_clang_weverything() {
+    if !tool_available("clang", "TTT_REQUIRE_CLANG") {
+        return;
+    }
+    let user = paths().out_dir.join("clang_user.c");
+    std::fs::write(&user, "#include \"tictactoe.h\"\n#include \"tictactoe.h\"\n").expect("can write");
+    for (tool, lang, std) in [("clang", "c", "c99"), ("clang", "c", "c11"), ("clang++", "c++", "c++17")] {
+        let mut cmd = Command::new(tool);
+        cmd.args([&format!("-std={std}"), "-fsyntax-only", "-Weverything", "-Werror"]);
+        if lang == "c++" {
+            cmd.args(["-Wno-c++98-compat", "-Wno-c++98-compat-pedantic"]);
+        }
+        cmd.arg("-I").arg(paths().root.join("include")).args(["-x", lang]).arg(&user);
         succeed(cmd);
     }
 }

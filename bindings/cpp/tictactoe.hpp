@@ -211,22 +211,24 @@ namespace detail {
   const auto status = static_cast<Status>(raw);
   std::string what = std::string(where) + ": " + ttt_status_str(raw);
   if (!found.empty()) what += " (" + found + ")";
-  switch (status) {
-    case Status::OutOfBounds:
-    case Status::CellOccupied:
-    case Status::WrongTurn:
-    case Status::GameOver:
+  // On the number, not the enum: C may return a status this header does not list, so the
+  // default is needed, and clang's -Wswitch-enum would want every enumerator named beside it.
+  switch (static_cast<std::uint32_t>(raw)) {
+    case TTT_OUT_OF_BOUNDS:
+    case TTT_CELL_OCCUPIED:
+    case TTT_WRONG_TURN:
+    case TTT_GAME_OVER:
       throw IllegalMove(status, what, move_index);
-    case Status::InvalidArgument:
-    case Status::TooLarge:
+    case TTT_INVALID_ARGUMENT:
+    case TTT_TOO_LARGE:
       throw InvalidArgument(status, what);
-    case Status::NothingToUndo:
-    case Status::NothingToRedo:
+    case TTT_NOTHING_TO_UNDO:
+    case TTT_NOTHING_TO_REDO:
       throw NoHistory(status, what);
-    case Status::ParseError:
-    case Status::UnreachableBoard:
+    case TTT_PARSE_ERROR:
+    case TTT_UNREACHABLE_BOARD:
       throw ParseError(status, what);
-    case Status::TooHard:
+    case TTT_TOO_HARD:
       throw TooHard(status, what);
     default:
       throw Error(status, what);
@@ -574,7 +576,7 @@ inline std::string_view find_winner(const std::vector<Cell>& moves) {
   return to_string(judge(moves));
 }
 
-/// "Valid State": is this board (row-major 'X', 'O', ' ' or '.'; '/' or '\n' may separate
+/// "Valid State": is this board (row-major 'X', 'O', ' ' or '.'; '/' or a newline may separate
 /// rows) reachable in a legal game of k in a row with X first?
 inline Verdict validate(std::string_view board, Integer rows = 3, Integer cols = 3,
                         Integer k = 3) {
