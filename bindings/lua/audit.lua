@@ -766,7 +766,7 @@ section("validate vs SPEC 4 rule, bigger shapes", function()
       if R == C and rand() < 0.3 then arg = table.concat(rows) end -- unsplit square string
       local kk = K
       if R == C and K == R and rand() < 0.5 then kk = nil end    -- k = nil means k = rows = cols
-      local ok, v, reason, vcode = pcall(ttt.validate, arg, kk)
+      local ok, v, _, vcode = pcall(ttt.validate, arg, kk)
       if check("validate.call", ok, function() return "validate raised " .. errdesc(v) end) then
         check("validate.reachable", v == (rv == 0), function()
           return string.format("%dx%d k=%d %s: %s, SPEC 4 says %s", R, C, K, show(arg), tostring(v), tostring(ttt.verdict[rv]))
@@ -1239,8 +1239,8 @@ section("best_move / optimal_moves / ai vs minimax, 3x3", function()
       -- children
       for i = 1, 9 do
         if b[i] == 0 then
-          local r, c = floor((i - 1) / 3), (i - 1) % 3
-          local w = g:move(r, c, mover)
+          local row, col = floor((i - 1) / 3), (i - 1) % 3
+          local w = g:move(row, col, mover)
           b[i] = mover
           local won = wins_at(b, 3, 3, 3, i - 1)
           check("dfs.winner", w == (won and mover or 0), "move winner")
