@@ -1,5 +1,14 @@
 // Type declarations for the tictactoe Node binding (index.js).
 
+// Symbol.dispose (for `using`) is in TypeScript's lib only from 'esnext' (lib.esnext.disposable)
+// and in @types/node; declared here too, exactly as both declare it, so that a program built
+// for es2020 or es2022 without @types/node still compiles against Game[Symbol.dispose].
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
 export type ResultString = 'Pending' | 'A' | 'B' | 'Draw';
 export type Player = 0 | 1 | 2;
 export type Cell = [row: number, col: number];

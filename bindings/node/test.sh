@@ -4,7 +4,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 command -v node >/dev/null || { echo "node is missing (Node 18+ is required)"; exit 1; }
-[ -d "$here/node_modules/koffi" ] || bash "$here/setup.sh"
+[ -d "$here/node_modules/koffi" ] && [ -d "$here/node_modules/typescript" ] || bash "$here/setup.sh"
 (cd "$root" && cargo build --release --quiet)
 cd "$here"
 TICTACTOE_LIB="$root/target/release/libtictactoe.so" node --expose-gc --test test/
