@@ -3,6 +3,7 @@
 import importlib.metadata
 import inspect
 import re
+import typing
 from pathlib import Path
 
 import tictactoe
@@ -97,3 +98,15 @@ def test_cffi_module_declares_every_function_of_the_header():
     assert {"ttt_game_new", "ttt_judge", "ttt_validate", "ttt_status_str"} <= functions
     missing = sorted(name for name in functions if not hasattr(tictactoe._native.lib, name))
     assert missing == []
+
+
+def test_result_type_names_the_libraries_strings():
+    # tictactoe.Result is a Literal of the four strings; the binding reads them from C
+    # (ttt_result_str), so the two must be the same set.
+    from tictactoe._native import ffi, lib
+
+    from_c = {
+        ffi.string(lib.ttt_result_str(value)).decode()
+        for value in (lib.TTT_PENDING, lib.TTT_A_WINS, lib.TTT_B_WINS, lib.TTT_DRAW)
+    }
+    assert set(typing.get_args(tictactoe.Result)) == from_c == {"Pending", "A", "B", "Draw"}

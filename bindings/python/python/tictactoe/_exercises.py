@@ -11,6 +11,7 @@ from ._ffi import (
     OFF_BOARD,
     RESULT_NAMES,
     U32_MAX,
+    Result,
     fit,
     integer,
     size_error,
@@ -21,7 +22,7 @@ from ._native import ffi, lib
 Board = Union[str, Iterable[str]]
 
 
-def judge(moves: Iterable[Sequence[int]], rows: int = 3, cols: int = 3, k: int = 3) -> str:
+def judge(moves: Iterable[Sequence[int]], rows: int = 3, cols: int = 3, k: int = 3) -> Result:
     """Replays `moves` ((row, col) pairs, A/X first, then alternating) on an empty board and
     says how the game stands: "A", "B", "Draw" or "Pending".
 

@@ -4,7 +4,7 @@ of unknown length into buffers, and C strings."""
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable
+from typing import Any, Callable, Literal, cast
 
 from ._errors import Error, NumberOutOfRange, WrongType, error_for
 from ._native import ffi, lib
@@ -93,8 +93,13 @@ def string(c_string: Any) -> str:
     return ffi.string(c_string).decode()
 
 
-#: "Pending", "A", "B", "Draw" by TttResult, read once from the library.
-RESULT_NAMES = {
-    value: string(lib.ttt_result_str(value))
+#: How a game stands, as `judge`, `Game.play` and `Game.result` say it: a type checker then
+#: flags a comparison with any other string (mypy --strict-equality).
+Result = Literal["Pending", "A", "B", "Draw"]
+
+#: "Pending", "A", "B", "Draw" by TttResult, read once from the library (the tests check that
+#: they are exactly `Result`'s four strings).
+RESULT_NAMES: dict[int, Result] = {
+    value: cast(Result, string(lib.ttt_result_str(value)))
     for value in (lib.TTT_PENDING, lib.TTT_A_WINS, lib.TTT_B_WINS, lib.TTT_DRAW)
 }

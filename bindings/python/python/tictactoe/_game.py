@@ -13,6 +13,7 @@ from ._ffi import (
     NOT_POSITIVE,
     OFF_BOARD,
     RESULT_NAMES,
+    Result,
     call,
     fit,
     integer,
@@ -240,7 +241,7 @@ class Game:
             raise self._move_error(status, row, col, player)
         return winner
 
-    def play(self, row: int, col: int) -> str:
+    def play(self, row: int, col: int) -> Result:
         """The side to move plays (row, col). Returns the result after it, as `result`."""
         try:
             row, col = _index(row), _index(col)
@@ -306,7 +307,7 @@ class Game:
         return self._k
 
     @property
-    def result(self) -> str:
+    def result(self) -> Result:
         """How the game stands: "Pending", "A" (player 1 won), "B" (player 2 won) or "Draw"."""
         with self._lock:
             call(lib.ttt_game_result, self._handle, self._out)

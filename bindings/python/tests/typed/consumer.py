@@ -48,8 +48,11 @@ except tictactoe.Error:
     pass
 
 size: int = tictactoe.MAX_CELLS + len(tictactoe.__version__)
+standing: tictactoe.Result = tictactoe.judge([(1, 1)])
+over: bool = g.result != "Pending" and standing in ("A", "B", "Draw")
 
 wrong_result: int = g.result  # type: ignore[assignment]
 g.play(1)  # type: ignore[call-arg]
 Game(rows="3")  # type: ignore[arg-type]
 g.rows = 4  # type: ignore[misc]
+lowercase: bool = g.result == "draw"  # type: ignore[comparison-overlap]
