@@ -3,6 +3,7 @@
 import copy
 import pickle
 import random
+import re
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -127,6 +128,30 @@ def test_judge_refuses_unordered_or_string_moves(bad):
     # A set has no order ({2, 0} would be played as (0, 2)); a dict gives its keys.
     with pytest.raises(TypeError, match="move 1 "):
         tictactoe.judge([(1, 1), bad])
+
+
+@pytest.mark.parametrize(
+    ("bad", "says"),
+    [
+        (None, "an iterable of"),
+        (7, "an iterable of"),
+        ({(0, 0), (1, 1)}, "in play order"),  # a set of moves has no order
+        ({(0, 0): 1}, "in play order"),
+        ("0011", "in play order"),
+        (b"0011", "in play order"),
+    ],
+)
+def test_judge_refuses_move_lists_without_an_order(bad, says):
+    # tictactoe.WrongType (a TypeError and a tictactoe.Error), naming the whole list; a plain
+    # TypeError from list(None) used to escape `except tictactoe.Error`.
+    with pytest.raises(tictactoe.WrongType, match=says):
+        tictactoe.judge(bad)
+
+
+def test_judge_takes_moves_from_any_ordered_iterable():
+    moves = [(0, 0), (2, 0), (1, 1), (2, 1), (2, 2)]
+    assert tictactoe.judge(tuple(moves)) == tictactoe.judge(iter(moves)) == "A"
+    assert tictactoe.judge(move for move in moves) == "A"
 
 
 def test_judge_takes_any_sequence_of_two_ints():
@@ -280,6 +305,20 @@ def test_validate_errors():
     with pytest.raises(tictactoe.ParseError) as caught:
         tictactoe.validate("XÖX/...../...")
     assert isinstance(caught.value, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("board", "where"),
+    [
+        (["XA.", "...", "..."], "row 0, col 1 is 'A'"),
+        ("X../.O./..x", "row 2, col 2 is 'x'"),
+        ("XÖX/.../...", "row 0, col 1 is 'Ö'"),
+        (["X/O", "...", "..."], "row 0, col 1 is '/'"),  # a separator inside a listed row
+    ],
+)
+def test_validate_names_the_first_cell_it_cannot_read(board, where):
+    with pytest.raises(tictactoe.ParseError, match=re.escape(where)):
+        tictactoe.validate(board)
 
 
 @pytest.mark.parametrize("bad", [None, 7, b"X........", ["X..", 3, "..."]])

@@ -31,7 +31,7 @@ def judge(moves: Iterable[Sequence[int]], rows: int = 3, cols: int = 3, k: int =
     uint32_t (e.g. -1) is off the board like any other.
     """
     if type(moves) is not list:
-        moves = list(moves)  # once: a generator would be used up by the quick try below
+        moves = _move_list(moves)  # once: a generator would be used up by the quick try below
     if type(rows) is int and type(cols) is int and type(k) is int:
         flat = _plain_moves(moves)
         if flat is not None:
@@ -91,6 +91,19 @@ def _plain_moves(moves: list[Any]) -> Any:
         return ffi.new(_MOVES_IN, flat)
     except OverflowError:  # a negative or huge coordinate: off the board, the careful way
         return None
+
+
+def _move_list(moves: Any) -> list[Any]:
+    """`judge`'s moves as a list: any iterable in play order (a tuple, a generator, a numpy
+    array), but not an unordered collection or a string, and not a non-iterable."""
+    if isinstance(moves, (str, bytes, bytearray, AbstractSet, Mapping)):
+        raise WrongType(detail=f"moves must be (row, col) pairs in play order, not {moves!r}")
+    try:
+        iterator = iter(moves)
+    except TypeError:
+        detail = f"moves must be an iterable of (row, col) pairs, not {moves!r}"
+        raise WrongType(detail=detail) from None
+    return list(iterator)  # outside the try: a TypeError from a generator's own code is its own
 
 
 def _move_pair(index: int, move: Any) -> tuple[int, int]:
@@ -220,11 +233,19 @@ def _plain_validate(rows: list[str], k: int | None) -> Verdict | None:
     return _verdict(out[0])
 
 
+_CELL_CHARS = frozenset("XO .")
+
+
 def _validate_detail(status: int, rows: list[str], k: int | None) -> str:
     """What was wrong with the board's shape or k, for a failed validate."""
     cols = {len(row) for row in rows}
     if status == lib.TTT_PARSE_ERROR and len(cols) > 1:
         return f"rows of unequal length ({', '.join(map(str, sorted(cols)))} cells)"
+    if status == lib.TTT_PARSE_ERROR:
+        for r, row in enumerate(rows):
+            for c, char in enumerate(row):
+                if char not in _CELL_CHARS:
+                    return f"row {r}, col {c} is {char!r}: a cell is 'X', 'O', ' ' or '.'"
     if status == lib.TTT_INVALID_ARGUMENT:
         shape = f"{len(rows)}x{max(cols, default=0)}"
         if not rows or not max(cols):
