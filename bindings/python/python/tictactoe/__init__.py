@@ -34,7 +34,7 @@ from ._errors import (
     WrongType,
 )
 from ._exercises import Verdict, judge, validate
-from ._ffi import Result
+from ._ffi import Player, Result
 from ._ffi import string as _string
 from ._game import Game, Level
 from ._native import lib as _lib
@@ -63,6 +63,7 @@ __all__ = [
     "OutOfBounds",
     "OutOfMemory",
     "ParseError",
+    "Player",
     "Result",
     "TooHard",
     "TooLarge",

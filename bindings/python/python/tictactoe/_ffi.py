@@ -97,6 +97,10 @@ def string(c_string: Any) -> str:
 #: flags a comparison with any other string (mypy --strict-equality).
 Result = Literal["Pending", "A", "B", "Draw"]
 
+#: A player as the game reports one: 1 or 2, and 0 for nobody (no winner yet, an empty cell,
+#: no side to move once the game is over).
+Player = Literal[0, 1, 2]
+
 #: "Pending", "A", "B", "Draw" by TttResult, read once from the library (the tests check that
 #: they are exactly `Result`'s four strings).
 RESULT_NAMES: dict[int, Result] = {

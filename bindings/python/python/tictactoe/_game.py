@@ -6,13 +6,14 @@ import enum
 import operator
 import sys
 import threading
-from typing import Any, Tuple, TypeVar
+from typing import Any, Literal, Tuple, TypeVar
 
 from ._errors import Error, GameClosed, InvalidArgument, NothingToRedo, WrongType, error_for
 from ._ffi import (
     NOT_POSITIVE,
     OFF_BOARD,
     RESULT_NAMES,
+    Player,
     Result,
     call,
     fit,
@@ -56,7 +57,7 @@ else:
         return int(operator.index(value))
 
 
-_WINNER = {lib.TTT_A_WINS: 1, lib.TTT_B_WINS: 2}
+_WINNER: dict[int, Player] = {lib.TTT_A_WINS: 1, lib.TTT_B_WINS: 2}
 _BOARD_CHARS = bytes.maketrans(b"\x00\x01\x02", b".XO")
 _REPR_MAX_CELLS = 1024  # repr() draws the board up to this size
 
@@ -217,7 +218,7 @@ class Game:
     # ~100 ns more (CPython looks up and calls __enter__ and __exit__); on CPython 3.11 that is
     # also ~40 ns faster than calling bound methods stored on the game.
 
-    def move(self, row: int, col: int, player: int) -> int:
+    def move(self, row: int, col: int, player: int) -> Player:
         """Plays as in "Design Tic-Tac-Toe": `player` (1 or 2) takes (row, col). Returns the
         winner: 0 while nobody has won, else 1 or 2. Raises an IllegalMove (`OutOfBounds` for
         any row or col off the board, -1 included) or InvalidArgument (a player not 1 or 2)."""
@@ -234,7 +235,7 @@ class Game:
             except OverflowError:  # a number that does not fit uint32_t: out of its domain
                 args = fit(row, OFF_BOARD), fit(col, OFF_BOARD), fit(player, NOT_POSITIVE)
                 status = _move(self._handle, *args, self._out)
-            winner: int = self._out[0]
+            winner: Player = self._out[0]
         finally:
             lock.release()
         if status:
@@ -314,21 +315,21 @@ class Game:
             return RESULT_NAMES[self._out[0]]
 
     @property
-    def winner(self) -> int:
+    def winner(self) -> Player:
         """0 while nobody has won, else the winner, 1 or 2."""
         with self._lock:
             call(lib.ttt_game_result, self._handle, self._out)
             return _WINNER.get(self._out[0], 0)
 
     @property
-    def to_move(self) -> int:
+    def to_move(self) -> Player:
         """The player to move, 1 or 2; 0 once the game is over."""
         with self._lock:
             call(lib.ttt_game_to_move, self._handle, self._out)
             return self._out[0]
 
     @property
-    def first_player(self) -> int:
+    def first_player(self) -> Literal[1, 2]:
         """The player who made (or will make) the first move: 1, or 2 if 2 opened."""
         with self._lock:
             call(lib.ttt_game_first_player, self._handle, self._out)
@@ -363,19 +364,19 @@ class Game:
             indices = read_u32s(lib.ttt_game_winning_line, self._handle)
         return self._cells(indices)
 
-    def cell(self, row: int, col: int) -> int:
+    def cell(self, row: int, col: int) -> Player:
         """The stone on (row, col): 0 empty, 1 or 2. OutOfBounds off the board."""
         row, col = integer(row, "row"), integer(col, "col")
         with self._lock:
             status = lib.ttt_game_cell(
                 self._handle, fit(row, OFF_BOARD), fit(col, OFF_BOARD), self._out
             )
-            stone: int = self._out[0]
+            stone: Player = self._out[0]
         if status:
             raise self._move_error(status, row, col)
         return stone
 
-    def __getitem__(self, cell: Cell) -> int:
+    def __getitem__(self, cell: Cell) -> Player:
         """`game[row, col]` is `game.cell(row, col)`."""
         if isinstance(cell, (str, bytes)) or not isinstance(cell, tuple) or len(cell) != 2:
             detail = f"a game is indexed by (row, col), as in game[1, 2]; not {cell!r}"

@@ -50,9 +50,12 @@ except tictactoe.Error:
 size: int = tictactoe.MAX_CELLS + len(tictactoe.__version__)
 standing: tictactoe.Result = tictactoe.judge([(1, 1)])
 over: bool = g.result != "Pending" and standing in ("A", "B", "Draw")
+stone: tictactoe.Player = g.cell(0, 0)
+opener: int = g.first_player + g.winner + g.to_move + g[1, 1]
 
 wrong_result: int = g.result  # type: ignore[assignment]
 g.play(1)  # type: ignore[call-arg]
 Game(rows="3")  # type: ignore[arg-type]
 g.rows = 4  # type: ignore[misc]
 lowercase: bool = g.result == "draw"  # type: ignore[comparison-overlap]
+third: bool = g.winner == 3  # type: ignore[comparison-overlap]
