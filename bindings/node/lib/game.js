@@ -305,10 +305,17 @@ class Game {
   [util.inspect.custom]() {
     return this.toString();
   }
+}
 
-  [Symbol.dispose]() {
-    this.close();
-  }
+// For `using` (explicit resource management). Node before 18.18 and 20.4 has no
+// Symbol.dispose: a computed key would then be the string 'undefined', so the method is only
+// added where the symbol exists.
+if (typeof Symbol.dispose === 'symbol') {
+  Object.defineProperty(Game.prototype, Symbol.dispose, {
+    value: function dispose() { this.close(); },
+    writable: true,
+    configurable: true,
+  });
 }
 
 module.exports = { Game, nativeFrees: () => frees };
