@@ -93,10 +93,14 @@ def _plain_moves(moves: list[Any]) -> Any:
         return None
 
 
+#: What judge refuses as a move list or as a move: no order (sets, dicts) or characters.
+_UNORDERED = (str, bytes, bytearray, AbstractSet, Mapping)
+
+
 def _move_list(moves: Any) -> list[Any]:
     """`judge`'s moves as a list: any iterable in play order (a tuple, a generator, a numpy
     array), but not an unordered collection or a string, and not a non-iterable."""
-    if isinstance(moves, (str, bytes, bytearray, AbstractSet, Mapping)):
+    if isinstance(moves, _UNORDERED):
         raise WrongType(detail=f"moves must be (row, col) pairs in play order, not {moves!r}")
     try:
         iterator = iter(moves)
@@ -109,7 +113,7 @@ def _move_list(moves: Any) -> list[Any]:
 def _move_pair(index: int, move: Any) -> tuple[int, int]:
     """Move `index` of `judge` as a (row, col) pair of ints: any sequence of two integers (a
     tuple, a list, a numpy array), but not an unordered collection or a string."""
-    if isinstance(move, (str, bytes, bytearray, AbstractSet, Mapping)):
+    if isinstance(move, _UNORDERED):
         raise WrongType(detail=f"move {index} must be a (row, col) pair, not {move!r}")
     try:
         row, col = move
@@ -233,15 +237,16 @@ def _plain_validate(rows: list[str], k: int | None) -> Verdict | None:
     return _verdict(out[0])
 
 
+#: The cells of a row, only to name the first one C refused: C decides what parses.
 _CELL_CHARS = frozenset("XO .")
 
 
 def _validate_detail(status: int, rows: list[str], k: int | None) -> str:
     """What was wrong with the board's shape or k, for a failed validate."""
     cols = {len(row) for row in rows}
-    if status == lib.TTT_PARSE_ERROR and len(cols) > 1:
-        return f"rows of unequal length ({', '.join(map(str, sorted(cols)))} cells)"
     if status == lib.TTT_PARSE_ERROR:
+        if len(cols) > 1:
+            return f"rows of unequal length ({', '.join(map(str, sorted(cols)))} cells)"
         for r, row in enumerate(rows):
             for c, char in enumerate(row):
                 if char not in _CELL_CHARS:
