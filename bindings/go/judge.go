@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -136,20 +137,24 @@ func Validate(board []string, k int) (Verdict, error) {
 	return Verdict(v), nil
 }
 
-// shapeDetail says what was wrong with the shape of a board Validate refused, or "" when the
-// status is not about its shape.
+// shapeDetail says what was wrong with a board Validate refused (its shape, k, or the first
+// cell that is not a cell), or "" when the status says it all. Rows are measured in
+// characters, as a reader counts them: C sees "é.." as four bytes, but the fault is the 'é'.
 func shapeDetail(s Status, board []string, k int) string {
 	cols, ragged := 0, false
 	for i, row := range board {
+		n := utf8.RuneCountInString(row)
 		if i == 0 {
-			cols = len(row)
+			cols = n
 		}
-		ragged = ragged || len(row) != cols
+		ragged = ragged || n != cols
 	}
 	shape := fmt.Sprintf("%dx%d", len(board), cols)
 	switch {
 	case s == StatusParseError && ragged:
 		return "rows of unequal length"
+	case s == StatusParseError:
+		return badCell(board)
 	case s != StatusInvalidArgument:
 		return ""
 	case len(board) == 0 || cols == 0:
@@ -158,6 +163,22 @@ func shapeDetail(s Status, board []string, k int) string {
 		return "k = 0 means k = rows = cols, but the board is " + shape + ": pass k"
 	}
 	return fmt.Sprintf("k = %d is more than the %s board's longest side", k, shape)
+}
+
+// badCell names the first character of board that is not 'X', 'O', ' ' or '.', as
+// "row R, col C is 'Q': ..." (C counted in characters), or "" when there is none.
+func badCell(board []string) string {
+	for r, row := range board {
+		c := 0
+		for j, char := range row {
+			if !strings.ContainsRune("XO .", char) {
+				_, size := utf8.DecodeRuneInString(row[j:])
+				return fmt.Sprintf("row %d, col %d is %q: a cell is 'X', 'O', ' ' or '.'", r, c, row[j:j+size])
+			}
+			c++
+		}
+	}
+	return ""
 }
 
 // ValidateText is Validate for a board in one string of rows x cols cells, row-major; '/' and

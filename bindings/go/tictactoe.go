@@ -94,7 +94,7 @@ func (e *Error) Is(target error) bool {
 		return e.outOfRange
 	}
 	t, ok := target.(*Error)
-	return ok && t.Status == e.Status
+	return ok && t != nil && t.Status == e.Status
 }
 
 func sentinel(s Status) *Error { return &Error{Status: s, Index: -1} }

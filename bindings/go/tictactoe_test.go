@@ -164,7 +164,20 @@ func TestValidateErrors(t *testing.T) {
 	wantErr(t, err, ErrParse)
 	wantDetail(t, err, "rows of unequal length")
 	_, err = Validate([]string{"XQX", "...", "..."}, 0)
-	wantDetail(t, err, "") // a bad character: the status says it all
+	wantDetail(t, err, `row 0, col 1 is "Q": a cell is 'X', 'O', ' ' or '.'`)
+	// Rows are measured in characters: C sees four bytes in "é..", but the fault is the 'é'.
+	_, err = Validate([]string{"...", "é..", "..."}, 0)
+	wantErr(t, err, ErrParse)
+	wantDetail(t, err, `row 1, col 0 is "é": a cell is 'X', 'O', ' ' or '.'`)
+	_, err = Validate([]string{"...", ".\xff.", "..."}, 0)
+	wantDetail(t, err, `row 1, col 1 is "\xff": a cell is 'X', 'O', ' ' or '.'`)
+	_, err = Validate([]string{"XOX", "é.", "..."}, 0)
+	wantDetail(t, err, "rows of unequal length")
+	// A nil *Error target matches nothing (and does not panic).
+	var none *Error
+	if errors.Is(err, none) {
+		t.Error("errors.Is matched a nil *Error")
+	}
 	_, err = ValidateText("XQX/.../...", 3, 3, 3)
 	wantErr(t, err, ErrParse)
 	_, err = ValidateText("XOX/...", 3, 3, 3)
