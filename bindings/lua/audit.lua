@@ -905,9 +905,14 @@ section("judge and find_winner vs replay", function()
   check("judge.huge", e and e.index == 2, "index " .. errdesc(e))
   -- misuse caught in Lua
   expect_str_err("judge.arg", nil, ttt.judge, { { 0, 0.5 } })
-  expect_str_err("judge.arg", nil, ttt.judge, { { -1, 0 } })
-  expect_str_err("judge.arg", nil, ttt.judge, { { 2 ^ 32, 0 } })      -- would wrap to 0
-  expect_str_err("judge.arg", nil, ttt.judge, { { 0, 2 ^ 32 + 1 } })  -- would wrap to 1
+  -- a move-list coordinate no uint32_t holds is a cell off the board (it must not wrap to a
+  -- cell on it), reported in order like any other bad move
+  for _, m in ipairs({ { -1, 0 }, { 2 ^ 32, 0 }, { 0, 2 ^ 32 + 1 } }) do  -- would wrap to 0, 1
+    e = expect_err("judge.offboard", "OUT_OF_BOUNDS", ttt.judge, { { 1, 1 }, m })
+    check("judge.offboard", e and e.index == 2, "index " .. errdesc(e))
+    e = expect_err("judge.offboard", "CELL_OCCUPIED", ttt.judge, { { 1, 1 }, { 1, 1 }, m })
+    check("judge.offboard", e and e.index == 2, "index " .. errdesc(e))
+  end
   expect_str_err("judge.arg", nil, ttt.judge, { { 0 } })
   expect_str_err("judge.arg", nil, ttt.judge, { 0, 0 })
   expect_str_err("judge.arg", nil, ttt.judge, { { "0", "0" } })

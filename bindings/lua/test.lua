@@ -175,9 +175,14 @@ test("validate errors", function()
   e = raises_status("INVALID_ARGUMENT", ttt.validate, {})
   eq(e.detail, "an empty board (0x0)", "empty detail")
   e = raises_status("PARSE_ERROR", ttt.validate, "XQX/.../...")
-  eq(e.detail, nil, "a bad character is not a shape")
+  eq(e.detail, [[row 0, col 1 is "Q": a cell is 'X', 'O', ' ' or '.']], "bad character detail")
   e = raises_status("PARSE_ERROR", ttt.validate, { "XOX", "..", "..." })
   eq(e.detail, "rows of unequal length", "ragged detail")
+  -- Rows are measured in characters: C sees four bytes in "é..", but the fault is the 'é'.
+  e = raises_status("PARSE_ERROR", ttt.validate, { "...", ".é.", "..." })
+  eq(e.detail, [[row 1, col 1 is "é": a cell is 'X', 'O', ' ' or '.']], "non-ASCII detail")
+  e = raises_status("PARSE_ERROR", ttt.validate, { "XOX", "é.", "..." })
+  eq(e.detail, "rows of unequal length", "ragged non-ASCII detail")
   raises_message("table or string expected", ttt.validate, 42)
   raises_message("row 2 is not a string", ttt.validate, { "...", 7, "..." })
   raises_message("out of range", ttt.validate, "X........", -1)
@@ -560,8 +565,23 @@ test("wrong types and out-of-range numbers are Lua errors", function()
     raises_message(b[2], g.move, g, 0, 0, b[1])
     raises_message(b[2], g.cell, g, 0, b[1])
     raises_message(b[2], ttt.Game, 3, b[1], 3)
-    raises_message(b[2], ttt.judge, { { 0, b[1] } })
+    if b[1] ~= -1 and b[1] ~= 4294967296 and b[1] ~= 2 ^ 53 then
+      raises_message(b[2], ttt.judge, { { 0, b[1] } })
+    end
   end
+  -- In a move list an integer too big or negative for uint32_t is a cell off the board, so
+  -- the first bad move is the one reported: here the occupied cell before it.
+  for _, v in ipairs({ -1, 4294967296, 2 ^ 53, -2 ^ 53 }) do
+    local e = raises_status("OUT_OF_BOUNDS", ttt.judge, { { 0, 0 }, { v, 1 } })
+    eq(e.index, 2, "off-board move index")
+    eq(e.detail, ("row %s, col 1 on a 3x3 board"):format(tostring(v)), "off-board move detail")
+    e = raises_status("CELL_OCCUPIED", ttt.judge, { { 0, 0 }, { 0, 0 }, { 1, v } })
+    eq(e.index, 2, "the occupied cell comes first")
+    e = raises_status("OUT_OF_BOUNDS", ttt.find_winner, { { v, 0 } })
+    eq(e.index, 1, "find_winner off-board index")
+  end
+  raises_message("bad argument #2 to 'judge' (integer expected, got boolean)", ttt.judge, {}, false)
+  raises_message("bad argument #4 to 'judge' (integer expected, got boolean)", ttt.judge, {}, 3, 3, false)
   raises_message("bad argument #3 to 'move'", g.move, g, 0, 0, -1)
   raises_message("table expected", ttt.judge, "0,0")
   raises_message("move 2 is not a {row, col} pair", ttt.judge, { { 0, 0 }, 5 })

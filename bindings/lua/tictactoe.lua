@@ -402,6 +402,17 @@ function M.version() return ffi.string(C.ttt_version()) end
 -- Flattens {{row, col}, ...} into a C array row0, col0, row1, col1, ... Every entry up to
 -- #moves must be a pair: a hole or a {row, col, extra} is an error, not a silently wrong move
 -- (a missing row or col is caught by u32 as nil).
+-- A move's row or column. An integer that uint32_t cannot hold is a cell off every board, not
+-- misuse: it goes to C as 0xFFFFFFFF (no side is that long), so that C judges the list in order
+-- and the first bad move is the one reported, whatever comes after it.
+local function coordinate(v, fname)
+  if type(v) == "number" and v == math.floor(v) and math.abs(v) < math.huge
+      and (v < 0 or v > 0xFFFFFFFF) then
+    return 0xFFFFFFFF
+  end
+  return u32(v, 1, fname)
+end
+
 local function flat_moves(moves, fname)
   if type(moves) ~= "table" then argerror(1, fname, "table expected, got " .. type(moves)) end
   local n = #moves
@@ -411,19 +422,25 @@ local function flat_moves(moves, fname)
     if type(m) ~= "table" or m[3] ~= nil then
       argerror(1, fname, "move " .. i .. " is not a {row, col} pair")
     end
-    buf[2 * i - 2], buf[2 * i - 1] = u32(m[1], 1, fname), u32(m[2], 1, fname)
+    buf[2 * i - 2], buf[2 * i - 1] = coordinate(m[1], fname), coordinate(m[2], fname)
   end
   return buf, n
 end
 
 local function judge(fname, moves, rows, cols, k)
   local buf, n = flat_moves(moves, fname)
-  rows, cols, k = rows or 3, cols or 3, k or 3
+  -- Only nil means "the default": `false or 3` would turn a wrong argument into a 3.
+  if rows == nil then rows = 3 end
+  if cols == nil then cols = 3 end
+  if k == nil then k = 3 end
   local status = C.ttt_judge_ex(buf, n, u32(rows, 2, fname), u32(cols, 3, fname),
     u32(k, 4, fname), out_u32, out_size)
   if status == M.status.OUT_OF_BOUNDS or status == M.status.CELL_OCCUPIED
       or status == M.status.GAME_OVER then
-    raise(status, tonumber(out_size[0]) + 1)
+    local index = tonumber(out_size[0]) + 1
+    local m = moves[index]
+    raise(status, index, ("row %s, col %s on a %dx%d board"):format(
+      tostring(m[1]), tostring(m[2]), rows, cols))
   end
   check(status)
   return RESULT[out_u32[0]]
@@ -437,12 +454,28 @@ function M.judge(moves, rows, cols, k) return judge("judge", moves, rows, cols, 
 -- ttt_find_winner, so that a bad move's error carries its `index` here too).
 function M.find_winner(moves) return judge("find_winner", moves) end
 
--- Returns valid (boolean), reason (string, nil when valid), code (M.verdict number).
--- What was wrong with the shape of a board `validate` refused (nil when it was not the shape).
+-- Rows are measured in characters (UTF-8 lead bytes), as a reader counts them: C sees "é.." as
+-- four bytes, but the fault is the 'é'.
+local function chars(s) return select(2, s:gsub("[^\128-\191]", "")) end
+
+-- The first character of the board that is not a cell, as "row R, col C is 'Q': ...".
+local function bad_cell(board)
+  for r, row in ipairs(board) do
+    local at = row:find("[^XO .]")
+    if at then
+      local char = row:match("^[\192-\247][\128-\191]*", at) or row:sub(at, at)
+      return ("row %d, col %d is %q: a cell is 'X', 'O', ' ' or '.'"):format(
+        r - 1, chars(row:sub(1, at - 1)), char)
+    end
+  end
+end
+
+-- What was wrong with a board `validate` refused: its shape, k, or the first character that is
+-- not a cell (nil when the status says it all).
 local function shape_detail(status, board, k)
-  local n, cols, ragged = #board, #(board[1] or ""), false
-  for i = 2, n do ragged = ragged or #board[i] ~= cols end
-  if status == M.status.PARSE_ERROR and ragged then return "rows of unequal length" end
+  local n, cols, ragged = #board, chars(board[1] or ""), false
+  for i = 2, n do ragged = ragged or chars(board[i]) ~= cols end
+  if status == M.status.PARSE_ERROR then return ragged and "rows of unequal length" or bad_cell(board) end
   if status ~= M.status.INVALID_ARGUMENT then return nil end
   local shape = n .. "x" .. cols
   if n == 0 or cols == 0 then return "an empty board (" .. shape .. ")" end
@@ -450,6 +483,7 @@ local function shape_detail(status, board, k)
   return ("k = %d is more than the %s board's longest side"):format(k or 0, shape)
 end
 
+-- Returns valid (boolean), reason (string, nil when valid), code (M.verdict number).
 local function verdict(status, out)
   check(status)
   local code = out[0]
