@@ -43,6 +43,10 @@ for src in "$here"/tests/*.cpp; do
   "$out/${name}_cxx20" >/dev/null
 done
 
+# The signature checks again in g++'s default GNU dialect, where __int128 counts as integral.
+echo "== cpp: test_api_shape (gnu++17, signatures only)"
+g++ -std=gnu++17 "${warn[@]}" -I "$root/include" -I "$here" -fsyntax-only "$here/tests/test_api_shape.cpp"
+
 # The header alone is clean under stricter warnings than the tests use, so that it does not
 # break a user's build that turns them on.
 echo "== cpp: header under -Wconversion -Wsign-conversion -Wshadow -Wold-style-cast"

@@ -88,23 +88,27 @@ constexpr bool is_character_v = std::is_same_v<T, char> || std::is_same_v<T, wch
                                 std::is_same_v<T, char8_t> ||
 #endif
                                 std::is_same_v<T, char16_t> || std::is_same_v<T, char32_t>;
-/// The integer types ttt::Integer takes: not bool, not a character type.
+/// The integer types ttt::Integer takes: not bool, not a character type, and at most 64 bits
+/// (GNU dialects count __int128 as integral; its high half would be cut off).
 template <class T>
-constexpr bool is_number_v = std::is_integral_v<T> && !std::is_same_v<T, bool> && !is_character_v<T>;
+constexpr bool is_number_v = std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+                             !is_character_v<T> && sizeof(T) <= sizeof(std::uint64_t);
 }  // namespace detail
 
 /// A number argument. Any integer type converts to it implicitly and keeps its exact value
 /// (signed or unsigned, up to 64 bits), so the wrapper can refuse what does not fit the C
-/// parameter instead of wrapping it. Floating-point values, bool and character types (char,
-/// wchar_t, char8_t, char16_t, char32_t) do not convert: passing 1.5 as a row is a compile
-/// error rather than row 1, and '1' a compile error rather than row 49.
+/// parameter instead of wrapping it. Floating-point values, bool, character types (char,
+/// wchar_t, char8_t, char16_t, char32_t) and integers wider than 64 bits (__int128) do not
+/// convert: passing 1.5 as a row is a compile error rather than row 1, and '1' a compile error
+/// rather than row 49.
 class Integer {
  public:
   template <class T, std::enable_if_t<detail::is_number_v<T>, int> = 0>
   constexpr Integer(T value) noexcept  // implicit on purpose: g.play(1, 2)
       : negative_(is_negative(value)), magnitude_(magnitude_of(value)) {}
   template <class T, std::enable_if_t<std::is_floating_point_v<T> || std::is_same_v<T, bool> ||
-                                          detail::is_character_v<T>,
+                                          detail::is_character_v<T> ||
+                                          (std::is_integral_v<T> && sizeof(T) > sizeof(std::uint64_t)),
                                       int> = 0>
   Integer(T) = delete;
 
@@ -239,14 +243,34 @@ inline void check(TttStatus raw, const char* where) {
   if (raw != TTT_OK) raise(raw, where);
 }
 
-/// What was wrong with the shape of a board validate() refused; empty when the status is not
-/// about its shape (the C API has no detail to give, so this says why it refused).
+/// The first byte of the board that is not a cell, as "row R, col C is 'Q'"; empty if none.
+inline std::string bad_cell(const std::vector<std::string>& rows) {
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::size_t c = rows[r].find_first_not_of("XO .");
+    if (c == std::string::npos) continue;
+    const auto byte = static_cast<unsigned char>(rows[r][c]);
+    const char hex[] = "0123456789abcdef";
+    const std::string shown = byte >= 0x20 && byte < 0x7f
+                                  ? std::string(1, static_cast<char>(byte))
+                                  : std::string("\\x") + hex[byte >> 4] + hex[byte & 15];
+    return "row " + std::to_string(r) + ", col " + std::to_string(c) + " is '" + shown +
+           "': a cell is 'X', 'O', ' ' or '.'";
+  }
+  return "";
+}
+
+/// What was wrong with a board validate() refused: its shape, k, or the first byte that is not
+/// a cell; empty when the status says it all (the C API has no detail to give).
 inline std::string shape_detail(TttStatus raw, const std::vector<std::string>& rows, std::uint32_t k) {
   const std::size_t cols = rows.empty() ? 0 : rows.front().size();
   bool ragged = false;
   for (const std::string& row : rows) ragged = ragged || row.size() != cols;
   const std::string shape = std::to_string(rows.size()) + "x" + std::to_string(cols);
-  if (raw == TTT_PARSE_ERROR) return ragged ? "rows of unequal length" : "";
+  if (raw == TTT_PARSE_ERROR) {
+    // A bad byte first: a multi-byte character would otherwise read as a ragged row.
+    const std::string bad = bad_cell(rows);
+    return !bad.empty() ? bad : ragged ? "rows of unequal length" : "";
+  }
   if (raw != TTT_INVALID_ARGUMENT) return "";
   if (rows.empty() || cols == 0) return "an empty board (" + shape + ")";
   if (k == 0 && rows.size() != cols) {
@@ -303,8 +327,10 @@ struct ScoredMove {
 /// Not thread-safe: one Game must not be used by two threads at once; distinct Games may.
 class Game {
  public:
-  /// An empty rows x cols board where k in a row wins (default: classic 3,3,3).
-  explicit Game(Integer rows = 3, Integer cols = 3, Integer k = 3) {
+  /// Classic 3,3,3 tic-tac-toe, empty. Not explicit, so `return {};` and `Game g = {};` work.
+  Game() : Game(3, 3, 3) {}
+  /// An empty rows x cols board where k in a row wins.
+  explicit Game(Integer rows, Integer cols = 3, Integer k = 3) {
     detail::check(ttt_game_new(detail::u32(rows, "rows"), detail::u32(cols, "cols"),
                                detail::u32(k, "k"), &game_),
                   "ttt::Game");
@@ -313,16 +339,16 @@ class Game {
   static Game tictactoe(Integer n) {
     TttGame* g = nullptr;
     detail::check(ttt_tictactoe_new(detail::u32(n, "n"), &g), "ttt::Game::tictactoe");
-    return Game(g);
+    return Game(adopted, g);
   }
   /// Reads to_text()'s format, e.g. "3,3,3:X.O/.X./...:O".
   static Game from_text(std::string_view text) {
     TttGame* g = nullptr;
     detail::check(ttt_game_from_text(text.data(), text.size(), &g), "ttt::Game::from_text");
-    return Game(g);
+    return Game(adopted, g);
   }
   /// Takes ownership of a handle obtained from the C API (it will be freed by this Game).
-  static Game adopt(TttGame* handle) noexcept { return Game(handle); }
+  static Game adopt(TttGame* handle) noexcept { return Game(adopted, handle); }
 
   Game(const Game&) = delete;
   Game& operator=(const Game&) = delete;
@@ -340,23 +366,26 @@ class Game {
   Game clone() const {
     TttGame* g = nullptr;
     detail::check(ttt_game_clone(handle(), &g), "ttt::Game::clone");
-    return Game(g);
+    return Game(adopted, g);
   }
 
   /// "Design Tic-Tac-Toe": player 1 or 2 moves; returns 0 (no winner yet), 1 or 2.
   std::uint32_t move(Integer row, Integer col, Integer player) {
+    const std::uint32_t r = detail::u32(row, "row"), c = detail::u32(col, "col");
+    const std::uint32_t p = detail::u32(player, "player");
     std::uint32_t winner = 0;
-    detail::check(ttt_game_move(handle(), detail::u32(row, "row"), detail::u32(col, "col"),
-                                detail::u32(player, "player"), &winner),
-                  "ttt::Game::move");
+    const TttStatus s = ttt_game_move(handle(), r, c, p, &winner);
+    if (s != TTT_OK) {
+      detail::raise(s, "ttt::Game::move", std::nullopt, at(r, c) + ", player " + std::to_string(p));
+    }
     return winner;
   }
   /// The side to move plays (row, col); returns the result after the move.
   Result play(Integer row, Integer col) {
+    const std::uint32_t r = detail::u32(row, "row"), c = detail::u32(col, "col");
     TttResult result = TTT_PENDING;
-    detail::check(
-        ttt_game_play(handle(), detail::u32(row, "row"), detail::u32(col, "col"), &result),
-        "ttt::Game::play");
+    const TttStatus s = ttt_game_play(handle(), r, c, &result);
+    if (s != TTT_OK) detail::raise(s, "ttt::Game::play", std::nullopt, at(r, c));
     return static_cast<Result>(result);
   }
   void undo() { detail::check(ttt_game_undo(handle()), "ttt::Game::undo"); }
@@ -487,8 +516,10 @@ class Game {
 
   /// False for a moved-from (or released) Game.
   explicit operator bool() const noexcept { return game_ != nullptr; }
-  /// The C handle, still owned by this Game (nullptr if moved from).
-  TttGame* get() const noexcept { return game_; }
+  /// The C handle, still owned by this Game (nullptr if moved from). A const Game lends a
+  /// const handle: only the C functions that take `const TttGame *` accept it.
+  TttGame* get() noexcept { return game_; }
+  const TttGame* get() const noexcept { return game_; }
   /// Gives up ownership: the caller must ttt_game_free() the returned handle.
   TttGame* release() noexcept { return std::exchange(game_, nullptr); }
 
@@ -497,13 +528,23 @@ class Game {
     std::uint32_t rows, cols, k;
   };
 
-  explicit Game(TttGame* g) noexcept : game_(g) {}
+  /// The tag keeps this constructor out of reach of Game(0) and Game(nullptr), which would
+  /// otherwise pick it (0 is a null pointer constant) and fail as "private" at compile time.
+  struct Adopted {};
+  static constexpr Adopted adopted{};
+  Game(Adopted, TttGame* g) noexcept : game_(g) {}
 
   TttGame* handle() const {
     if (game_ == nullptr) {
       throw Error(Status::NullPointer, "ttt::Game: used after being moved from or released");
     }
     return game_;
+  }
+  /// "row R, col C on the ROWSxCOLS board", for the message of a refused move.
+  std::string at(std::uint32_t r, std::uint32_t c) const {
+    const Size s = size();
+    return "row " + std::to_string(r) + ", col " + std::to_string(c) + " on the " +
+           std::to_string(s.rows) + "x" + std::to_string(s.cols) + " board";
   }
   Size size() const {
     Size s{};
@@ -550,36 +591,45 @@ inline std::vector<std::uint32_t> flatten(const std::vector<Cell>& moves) {
   }
   return flat;
 }
+
+/// judge() for `where` (judge or find_winner); a refused move's message names it.
+inline Result judge(const std::vector<Cell>& moves, std::uint32_t rows, std::uint32_t cols,
+                    std::uint32_t k, const char* where) {
+  const std::vector<std::uint32_t> flat = flatten(moves);
+  TttResult result = TTT_PENDING;
+  std::size_t bad = 0;
+  const TttStatus s = ttt_judge_ex(flat.data(), moves.size(), rows, cols, k, &result, &bad);
+  if (s == TTT_OUT_OF_BOUNDS || s == TTT_CELL_OCCUPIED || s == TTT_GAME_OVER) {
+    raise(s, where, bad,
+          "move " + std::to_string(bad) + ": row " + std::to_string(moves[bad].row) + ", col " +
+              std::to_string(moves[bad].col) + " on a " + std::to_string(rows) + "x" +
+              std::to_string(cols) + " board");
+  }
+  check(s, where);
+  return static_cast<Result>(result);
+}
 }  // namespace detail
 
 /// "Find Winner", generalized: replays moves (A first) on an empty rows x cols board.
 /// An illegal move throws IllegalMove whose move_index() says which one.
 inline Result judge(const std::vector<Cell>& moves, Integer rows = 3, Integer cols = 3,
                     Integer k = 3) {
-  const std::vector<std::uint32_t> flat = detail::flatten(moves);
-  TttResult result = TTT_PENDING;
-  std::size_t bad = 0;
-  const TttStatus s =
-      ttt_judge_ex(flat.data(), moves.size(), detail::u32(rows, "rows"),
-                   detail::u32(cols, "cols"), detail::u32(k, "k"), &result, &bad);
-  if (s == TTT_OUT_OF_BOUNDS || s == TTT_CELL_OCCUPIED || s == TTT_GAME_OVER) {
-    detail::raise(s, "ttt::judge", bad);
-  }
-  detail::check(s, "ttt::judge");
-  return static_cast<Result>(result);
+  return detail::judge(moves, detail::u32(rows, "rows"), detail::u32(cols, "cols"),
+                       detail::u32(k, "k"), "ttt::judge");
 }
 
 /// LeetCode 1275 on 3 x 3: "A", "B", "Draw" or "Pending" (static strings). judge() on the
 /// classic board rather than ttt_find_winner, so that an IllegalMove carries move_index() here
 /// too.
 inline std::string_view find_winner(const std::vector<Cell>& moves) {
-  return to_string(judge(moves));
+  return to_string(detail::judge(moves, 3, 3, 3, "ttt::find_winner"));
 }
 
-/// "Valid State": is this board (row-major 'X', 'O', ' ' or '.'; '/' or a newline may separate
-/// rows) reachable in a legal game of k in a row with X first?
-inline Verdict validate(std::string_view board, Integer rows = 3, Integer cols = 3,
-                        Integer k = 3) {
+/// "Valid State" on a board of exactly rows x cols cells given row-major in one string ('X',
+/// 'O', ' ' or '.'; '/' and newlines are skipped wherever they appear), as ttt_validate takes
+/// it. All four arguments are required: validate(board) and validate(board, k) read the shape
+/// from the separators instead.
+inline Verdict validate(std::string_view board, Integer rows, Integer cols, Integer k) {
   TttVerdict verdict = TTT_VALID;
   detail::check(ttt_validate(board.data(), board.size(), detail::u32(rows, "rows"),
                              detail::u32(cols, "cols"), detail::u32(k, "k"), &verdict),
@@ -616,6 +666,47 @@ inline Verdict validate(const std::vector<std::string_view>& board_rows, Integer
 /// a two-row list unambiguous in C++20, where string_view has an iterator-pair constructor.
 inline Verdict validate(std::initializer_list<std::string_view> board_rows, Integer k = 0) {
   return validate(std::vector<std::string>(board_rows.begin(), board_rows.end()), k);
+}
+
+namespace detail {
+/// The rows of a one-string board, read as Python's validate reads it: split on '/' and
+/// newlines (separators at either end make no row, so a raw-string board may start and end
+/// with a newline; an empty row inside stays, and is refused), or, with no separator at all,
+/// cut into a square (then the length must be a square number).
+inline std::vector<std::string> board_rows(std::string_view board) {
+  constexpr std::string_view separators = "/\n";
+  std::vector<std::string> rows;
+  if (board.find_first_of(separators) == std::string_view::npos) {
+    std::size_t side = 0;
+    while ((side + 1) * (side + 1) <= board.size()) ++side;
+    if (side * side != board.size()) {
+      throw ParseError(Status::ParseError,
+                       "ttt::validate: " + std::string(ttt_status_str(TTT_PARSE_ERROR)) +
+                           " (an unsplit board of " + std::to_string(board.size()) +
+                           " cells is not square)");
+    }
+    for (std::size_t i = 0; i < board.size(); i += side) rows.emplace_back(board.substr(i, side));
+    return rows;
+  }
+  const std::size_t first = board.find_first_not_of(separators);
+  if (first == std::string_view::npos) return {std::string()};  // only separators: one empty row
+  const std::string_view trimmed =
+      board.substr(first, board.find_last_not_of(separators) - first + 1);
+  for (std::size_t start = 0;;) {
+    const std::size_t end = trimmed.find_first_of(separators, start);
+    rows.emplace_back(trimmed.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) return rows;
+    start = end + 1;
+  }
+}
+}  // namespace detail
+
+/// "Valid State" as SPEC section 8 has it (Python's validate(board, k=None)): one string whose
+/// rows are split by '/' or newlines, or, unsplit, a square of n x n cells; k in a row wins,
+/// and k = 0 (or leaving it out) means k = rows = cols, which needs a square board.
+/// validate("XXX./OOO./....", 4) is the 3 x 4 board with k = 4.
+inline Verdict validate(std::string_view board, Integer k = 0) {
+  return validate(detail::board_rows(board), k);
 }
 
 }  // namespace ttt

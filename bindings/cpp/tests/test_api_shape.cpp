@@ -43,11 +43,34 @@ static_assert(!can_play<void(int, char32_t)>::value && !can_cell<void(wchar_t, i
 static_assert(can_play<void(std::int8_t, unsigned char)>::value, "int8_t and uint8_t are numbers");
 static_assert(!can_make<void(double, double, double)>::value, "sizes are integers");
 static_assert(can_make<void(int, int, int)>::value && can_make<void()>::value, "constructors");
+// Game(0) is a 0 x 3 board (InvalidArgument at run time), not the private handle constructor
+// that a literal 0 (a null pointer constant) used to pick; a pointer is not a size.
+static_assert(can_make<void(int)>::value && can_make<void(long)>::value, "Game(0) compiles");
+static_assert(!can_make<void(TttGame*)>::value && !can_make<void(std::nullptr_t)>::value,
+              "only Game::adopt takes a handle");
+#ifdef __SIZEOF_INT128__
+// GNU dialects (gnu++17, g++'s default; test.sh checks this file in it too) count __int128 as
+// integral; its high half would be lost, so it does not convert.
+__extension__ typedef __int128 int128;
+__extension__ typedef unsigned __int128 uint128;
+static_assert(!can_play<void(int128, int)>::value, "__int128 would be cut to 64 bits");
+static_assert(!can_play<void(int, uint128)>::value, "unsigned __int128 too");
+#endif
+// A const Game lends only a const handle; the default constructor is not explicit.
+static_assert(std::is_same_v<decltype(std::declval<const Game&>().get()), const TttGame*>,
+              "const get()");
+static_assert(std::is_same_v<decltype(std::declval<Game&>().get()), TttGame*>, "get()");
+static_assert(std::is_convertible_v<std::initializer_list<int>, Game> == false &&
+                  std::is_default_constructible_v<Game>,
+              "default constructor");
+static Game default_game() { return {}; }
 
 // Unsigned values too big for a uint32_t (even those above INT64_MAX) are out of range, never
 // reported as negative or wrapped.
 static void big_unsigned_values() {
-  Game g;
+  Game g = default_game();
+  CHECK_EQ(g.rows(), 3u);
+  CHECK_THROWS(Game(0), ttt::InvalidArgument);
   CHECK_THROWS_IF(g.play(0, std::uint64_t{1} << 63), std::out_of_range,
                   [](const std::out_of_range& e) {
                     return std::string(e.what()).find("negative") == std::string::npos;

@@ -106,7 +106,7 @@ static void validate_errors() {
   CHECK_THROWS(ttt::validate({"X..", "...", "..."}, -1), std::out_of_range);
 }
 
-// A board refused for its shape says what was wrong; a bad character gets no such detail.
+// A refused board says what was wrong: its shape, k, or the first byte that is not a cell.
 static void validate_error_details() {
   const auto says = [](const std::string& what) {
     return [what](const ttt::Error& e) { return std::string(e.what()) == what; };
@@ -122,7 +122,56 @@ static void validate_error_details() {
   CHECK_THROWS_IF(ttt::validate({"X..", "..", "..."}), ttt::ParseError,
                   says("ttt::validate: text could not be parsed (rows of unequal length)"));
   CHECK_THROWS_IF(ttt::validate({"XQ.", "...", "..."}), ttt::ParseError,
-                  says("ttt::validate: text could not be parsed"));
+                  says("ttt::validate: text could not be parsed (row 0, col 1 is 'Q': a cell is "
+                       "'X', 'O', ' ' or '.')"));
+  // A multi-byte character is named by its first byte, not mistaken for a ragged row.
+  CHECK_THROWS_IF(ttt::validate({"...", ".\u00e9.", "..."}), ttt::ParseError,
+                  says("ttt::validate: text could not be parsed (row 1, col 1 is '\\xc3': a cell "
+                       "is 'X', 'O', ' ' or '.')"));
+  CHECK_THROWS_IF(ttt::validate("X.../..../..."), ttt::ParseError,
+                  says("ttt::validate: text could not be parsed (rows of unequal length)"));
+  CHECK_THROWS_IF(ttt::validate("X......."), ttt::ParseError,
+                  says("ttt::validate: text could not be parsed (an unsplit board of 8 cells is "
+                       "not square)"));
+}
+
+// The one-string validate reads the board as SPEC section 8 (Python's validate(board, k=None))
+// does: the shape from the separators, k second. The four-argument form is ttt_validate's.
+static void validate_one_string() {
+  CHECK(ttt::validate("XXX./OOO./....", 4) == Verdict::Valid);              // 3 x 4, k = 4
+  CHECK(ttt::validate("XXX./OOO./....", 3) == Verdict::BothWin);
+  CHECK(ttt::validate("XXX./OOO./....", 3, 4, 4) == Verdict::Valid);
+  CHECK(ttt::validate("X.../..../..../....") == Verdict::Valid);             // 4 x 4, k = 4
+  CHECK(ttt::validate("XXXX/OOO./..../....") == Verdict::Valid);
+  CHECK(ttt::validate("\nXOX\nO O\nXOX\n") == Verdict::Valid);          // ends make no row
+  CHECK(ttt::validate("XOXO OXOX") == Verdict::Valid);                      // unsplit square
+  CHECK(ttt::validate("X", 1) == Verdict::Valid);
+  CHECK_STATUS(ttt::validate("X...../......"), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK(ttt::validate("X...../......", 2) == Verdict::Valid);
+  CHECK_STATUS(ttt::validate("XOX//O O/XOX"), ttt::ParseError, Status::ParseError);
+  CHECK_STATUS(ttt::validate(""), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK_STATUS(ttt::validate("//"), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK_THROWS(ttt::validate("X........", -1), std::out_of_range);
+}
+
+// A refused move names itself: judge's and find_winner's with their own function names.
+static void move_error_messages() {
+  const auto says = [](const std::string& what) {
+    return [what](const ttt::Error& e) { return std::string(e.what()) == what; };
+  };
+  CHECK_THROWS_IF(ttt::judge({{0, 0}, {0, 0}}), ttt::IllegalMove,
+                  says("ttt::judge: cell occupied (move 1: row 0, col 0 on a 3x3 board)"));
+  CHECK_THROWS_IF(ttt::find_winner({{0, 0}, {3, 0}}), ttt::IllegalMove,
+                  says("ttt::find_winner: cell out of bounds (move 1: row 3, col 0 on a 3x3 "
+                       "board)"));
+  ttt::Game g(3, 4, 3);
+  g.play(1, 1);
+  CHECK_THROWS_IF(g.play(1, 1), ttt::IllegalMove,
+                  says("ttt::Game::play: cell occupied (row 1, col 1 on the 3x4 board)"));
+  CHECK_THROWS_IF(g.move(0, 4, 2), ttt::IllegalMove,
+                  says("ttt::Game::move: cell out of bounds (row 0, col 4 on the 3x4 board, "
+                       "player 2)"));
+  CHECK_EQ(g.move_count(), 1u);
 }
 
 static void strings() {
@@ -171,6 +220,8 @@ int main() {
   every_verdict();
   validate_errors();
   validate_error_details();
+  validate_one_string();
+  move_error_messages();
   strings();
   return check::result("test_rules");
 }
