@@ -1,6 +1,7 @@
 // Exceptions.cs — every non-OK status becomes a TicTacToeException (or a subclass by kind).
 // Numbers the C API cannot take (negative ints) are ArgumentOutOfRangeException, thrown before
-// the native call; a disposed Game is ObjectDisposedException.
+// the native call, except a negative cell in a move list for Ttt.Judge / Ttt.FindWinner, which is
+// off the board (IllegalMoveException at its index); a disposed Game is ObjectDisposedException.
 using System;
 
 namespace TicTacToe
@@ -20,7 +21,8 @@ namespace TicTacToe
         public IllegalMoveException(Status status, string message, int? moveIndex)
             : base(status, message) { MoveIndex = moveIndex; }
 
-        /// <summary>From <see cref="Ttt.Judge(int[][], int, int, int)"/>: which move (0-based) broke the rules.</summary>
+        /// <summary>From <see cref="Ttt.Judge(int[][], int, int, int)"/> and <see cref="Ttt.FindWinner"/>:
+        /// which move (0-based) broke the rules; null elsewhere.</summary>
         public int? MoveIndex { get; }
     }
 

@@ -23,28 +23,36 @@ namespace TicTacToe
         public static string ToAnswer(this Result result) { return Marshal.PtrToStringAnsi(Native.ttt_result_str(result)); }
 
         /// <summary>"Find Winner", generalized: replays moves (A first) on an empty rows x cols board.
-        /// An illegal move throws <see cref="IllegalMoveException"/> whose MoveIndex says which.</summary>
+        /// The first illegal move in the list throws <see cref="IllegalMoveException"/> whose
+        /// MoveIndex says which: off the board (a negative row or col included), game over, or an
+        /// occupied cell, checked in that order for each move. A negative rows, cols or k throws
+        /// <see cref="ArgumentOutOfRangeException"/>.</summary>
         public static Result Judge(IList<Cell> moves, int rows = 3, int cols = 3, int k = 3)
         {
-            return JudgeFlat(Flatten(moves), rows, cols, k);
+            return JudgeFlat(moves, Flatten(moves), rows, cols, k);
         }
 
         /// <summary><see cref="Judge(IList{Cell}, int, int, int)"/> with LeetCode's
-        /// <c>int[][] moves</c>, each move <c>{row, col}</c>.</summary>
+        /// <c>int[][] moves</c>, each move <c>{row, col}</c> (a negative number is off the board,
+        /// as there).</summary>
         public static Result Judge(int[][] moves, int rows = 3, int cols = 3, int k = 3)
         {
-            return JudgeFlat(Flatten(ToCells(moves)), rows, cols, k);
+            Cell[] cells = ToCells(moves);
+            return JudgeFlat(cells, Flatten(cells), rows, cols, k);
         }
 
-        /// <summary>LeetCode 1275 on 3 x 3: "A", "B", "Draw" or "Pending".</summary>
+        /// <summary>LeetCode 1275 on 3 x 3: "A", "B", "Draw" or "Pending". The first illegal move
+        /// (a negative row or col is off the board) throws <see cref="IllegalMoveException"/> with
+        /// its MoveIndex, as <see cref="Judge(int[][], int, int, int)"/> does.</summary>
         public static string FindWinner(int[][] moves)
         {
-            uint[] flat = Flatten(ToCells(moves));
+            Cell[] cells = ToCells(moves);
+            uint[] flat = Flatten(cells);
             Status s = Native.ttt_find_winner(flat, (UIntPtr)(flat.Length / 2), out IntPtr answer);
             if (s != Status.Ok)
             {
                 // ttt_find_winner does not say which move broke the rules; ttt_judge_ex does.
-                JudgeFlat(flat, 3, 3, 3, "Ttt.FindWinner");
+                JudgeFlat(cells, flat, 3, 3, 3, "Ttt.FindWinner");
                 Errors.Check(s, "Ttt.FindWinner");
             }
             return Marshal.PtrToStringAnsi(answer);
@@ -161,27 +169,35 @@ namespace TicTacToe
             return board.Replace('\n', '/').Trim('/').Split('/');
         }
 
-        private static Result JudgeFlat(uint[] flat, int rows, int cols, int k, string where = "Ttt.Judge")
+        /// <summary>Judges <paramref name="flat"/>, the moves as <see cref="Flatten"/> made them;
+        /// <paramref name="moves"/> are the caller's cells, named in the message as given.</summary>
+        private static Result JudgeFlat(IList<Cell> moves, uint[] flat, int rows, int cols, int k, string where = "Ttt.Judge")
         {
             uint r = Errors.U32(rows, nameof(rows)), c = Errors.U32(cols, nameof(cols)), kk = Errors.U32(k, nameof(k));
             Status s = Native.ttt_judge_ex(flat, (UIntPtr)(flat.Length / 2), r, c, kk, out Result result, out UIntPtr bad);
             if (s == Status.OutOfBounds || s == Status.CellOccupied || s == Status.GameOver)
             {
                 int i = (int)(ulong)bad;
-                throw Errors.For(s, where + ": " + s.Describe() + ": move " + i + " (" + flat[2 * i] + ", " + flat[2 * i + 1] + ")", i);
+                Cell m = moves[i];
+                throw Errors.For(s, where + ": " + s.Describe() + ": move " + i + " (" + m.Row + ", " + m.Col + ")", i);
             }
             Errors.Check(s, where);
             return result;
         }
 
+        /// <summary>Moves as C's <c>row0, col0, row1, col1, ...</c>. A negative row or col is a cell
+        /// off the board: it goes to C as <see cref="uint.MaxValue"/>, past any board's side (at
+        /// most 2^26 cells), so that C judges the list in order and reports OutOfBounds at that
+        /// move unless an earlier move broke the rules.</summary>
         private static uint[] Flatten(IList<Cell> moves)
         {
             if (moves == null) throw new ArgumentNullException(nameof(moves));
             var flat = new uint[moves.Count * 2];
             for (int i = 0; i < moves.Count; i++)
             {
-                flat[2 * i] = Errors.U32(moves[i].Row, "moves[" + i + "].Row");
-                flat[2 * i + 1] = Errors.U32(moves[i].Col, "moves[" + i + "].Col");
+                Cell m = moves[i];
+                flat[2 * i] = m.Row < 0 ? uint.MaxValue : (uint)m.Row;
+                flat[2 * i + 1] = m.Col < 0 ? uint.MaxValue : (uint)m.Col;
             }
             return flat;
         }

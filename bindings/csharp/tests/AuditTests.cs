@@ -780,7 +780,7 @@ namespace TicTacToe.Tests
             for (int i = 0; i < moves.Length; i++)
             {
                 int r = moves[i][0], c = moves[i][1];
-                status = r >= rows || c >= cols ? OOB : result != 0 ? GAME_OVER : b[r * cols + c] != 0 ? OCCUPIED : OK;
+                status = r < 0 || c < 0 || r >= rows || c >= cols ? OOB : result != 0 ? GAME_OVER : b[r * cols + c] != 0 ? OCCUPIED : OK;
                 if (status != OK)
                 {
                     bad = i;
@@ -846,9 +846,22 @@ namespace TicTacToe.Tests
                 Check(e, JudgeOutcome(() => I(Ttt.Judge(asCells, rows, cols, k)), status, result, bad), ctx + " Judge(IList<Cell>)");
                 if (rows == 3 && cols == 3 && k == 3)
                 {
-                    string[] answers = { "Pending", "A", "B", "Draw" };
-                    Check(e, JudgeOutcome(() => Array.IndexOf(answers, Ttt.FindWinner(moves)), status, result, bad), ctx + " FindWinner");
+                    Check(e, JudgeOutcome(() => Array.IndexOf(Answers, Ttt.FindWinner(moves)), status, result, bad), ctx + " FindWinner");
                     Check(e, JudgeOutcome(() => I(Ttt.Judge(moves)), status, result, bad), ctx + " Judge(moves) defaults");
+                }
+                // The same list with every off-board number made negative (README "Errors": in a move
+                // list a negative row or col is a cell off the board, judged in order like any other).
+                int[][] negated = moves.Select(m => new[] { Negated(m[0], rows), Negated(m[1], cols) }).ToArray();
+                if (negated.Any(m => m[0] < 0 || m[1] < 0))
+                {
+                    RefJudge(negated, rows, cols, k, out status, out result, out bad);
+                    string shown = bad < 0 ? null : "(" + negated[bad][0] + ", " + negated[bad][1] + ")";
+                    ctx = rows + "," + cols + "," + k + " " + string.Join(" ", negated.Select(m => m[0] + "," + m[1]));
+                    Check(e, JudgeOutcome(() => I(Ttt.Judge(negated, rows, cols, k)), status, result, bad, shown), ctx + " Judge(int[][])");
+                    List<Cell> negCells = negated.Select(m => new Cell(m[0], m[1])).ToList();
+                    Check(e, JudgeOutcome(() => I(Ttt.Judge(negCells, rows, cols, k)), status, result, bad, shown), ctx + " Judge(IList<Cell>)");
+                    if (rows == 3 && cols == 3 && k == 3)
+                        Check(e, JudgeOutcome(() => Array.IndexOf(Answers, Ttt.FindWinner(negated)), status, result, bad, shown), ctx + " FindWinner");
                 }
             }
             // the header's order: a move off the board after the end is OUT_OF_BOUNDS
@@ -864,7 +877,18 @@ namespace TicTacToe.Tests
             End();
         }
 
-        private static string JudgeOutcome(Func<int> judge, int status, int result, int bad)
+        /// <summary>FindWinner's answers, indexed by result number.</summary>
+        private static readonly string[] Answers = { "Pending", "A", "B", "Draw" };
+
+        /// <summary>An off-board coordinate (at least <paramref name="side"/>) as a negative one
+        /// (int.MaxValue as int.MinValue); a coordinate on the board as it is.</summary>
+        private static int Negated(int x, int side) => x < side ? x : x == int.MaxValue ? int.MinValue : side - 1 - x;
+
+        /// <summary>null when <paramref name="judge"/> returned <paramref name="result"/> (status
+        /// OK) or threw the IllegalMoveException for <paramref name="status"/> at move
+        /// <paramref name="bad"/>, whose message names the move and, when given, contains
+        /// <paramref name="shown"/> (the move's numbers as passed).</summary>
+        private static string JudgeOutcome(Func<int> judge, int status, int result, int bad, string shown = null)
         {
             try
             {
@@ -877,6 +901,7 @@ namespace TicTacToe.Tests
                 if (I(ex.Status) != status) return "status " + I(ex.Status) + ", want " + status;
                 if (I(ex.MoveIndex) != bad) return "MoveIndex " + ex.MoveIndex + ", want " + bad;
                 if (!ex.Message.Contains(bad.ToString())) return "message does not name move " + bad + ": " + ex.Message;
+                if (shown != null && !ex.Message.Contains(shown)) return "message does not show " + shown + ": " + ex.Message;
                 return null;
             }
             catch (Exception ex)
@@ -898,10 +923,32 @@ namespace TicTacToe.Tests
             Check(e, ExpectDotNet<ArgumentException>(() => Ttt.Judge(new[] { new[] { 0 } })), "a one-number move");
             Check(e, ExpectDotNet<ArgumentException>(() => Ttt.Judge(new[] { new[] { 0, 0, 0 } })), "a three-number move");
             Check(e, ExpectDotNet<ArgumentException>(() => Ttt.FindWinner(new[] { new int[0] })), "FindWinner: an empty move");
-            Check(e, ExpectDotNet<ArgumentOutOfRangeException>(() => Ttt.Judge(new[] { new[] { 0, 0 }, new[] { -1, 0 } })), "a negative row");
-            Check(e, ExpectDotNet<ArgumentOutOfRangeException>(() => Ttt.FindWinner(new[] { new[] { 0, int.MinValue } })), "a negative col");
-            Check(e, ExpectDotNet<ArgumentOutOfRangeException>(() => Ttt.Judge(new List<Cell> { new Cell(0, 0), new Cell(1, -1) })), "Cell with col -1");
-            Check(e, ExpectDotNet<ArgumentOutOfRangeException>(() => Ttt.Judge(new[] { new Cell(-2, 0) }, 3, 3, 3)), "Cell with row -2");
+            // README "Errors": in a move list a negative row or col is a cell off the board, judged in
+            // order like any other; the message shows the numbers as passed.
+            Check(e, JudgeOutcome(() => I(Ttt.Judge(new[] { new[] { 0, 0 }, new[] { -1, 0 } })), OOB, 0, 1, "(-1, 0)"), "a negative row");
+            Check(e, JudgeOutcome(() => Array.IndexOf(Answers, Ttt.FindWinner(new[] { new[] { 0, int.MinValue } })), OOB, 0, 0, "(0, -2147483648)"), "a negative col");
+            Check(e, JudgeOutcome(() => I(Ttt.Judge(new List<Cell> { new Cell(0, 0), new Cell(1, -1) })), OOB, 0, 1, "(1, -1)"), "Cell with col -1");
+            Check(e, JudgeOutcome(() => I(Ttt.Judge(new[] { new Cell(-2, 0) }, 3, 3, 3)), OOB, 0, 0, "(-2, 0)"), "Cell with row -2");
+            int[][] occupiedThenNegative = { new[] { 0, 0 }, new[] { 0, 0 }, new[] { -1, 0 } };
+            Check(e, JudgeOutcome(() => I(Ttt.Judge(occupiedThenNegative)), OCCUPIED, 0, 1, "(0, 0)"), "occupied before a negative move");
+            Check(e, JudgeOutcome(() => I(Ttt.Judge(occupiedThenNegative.Select(m => new Cell(m[0], m[1])).ToList())), OCCUPIED, 0, 1, "(0, 0)"), "occupied before a negative Cell");
+            Check(e, JudgeOutcome(() => Array.IndexOf(Answers, Ttt.FindWinner(occupiedThenNegative)), OCCUPIED, 0, 1, "(0, 0)"), "FindWinner: occupied before a negative move");
+            Check(e, JudgeOutcome(() => I(Ttt.Judge(new[] { new[] { 0, 0 }, new[] { -1, 5 }, new[] { 0, 0 } })), OOB, 0, 1, "(-1, 5)"), "a negative move before an occupied one");
+            Check(e, JudgeOutcome(() => I(Ttt.Judge(new[] { new[] { 1, 1 }, new[] { -1, 0 } }, 15, 15, 5)), OOB, 0, 1, "(-1, 0)"), "a negative row on 15x15");
+            int[][] won = { new[] { 0, 0 }, new[] { 1, 0 }, new[] { 0, 1 }, new[] { 1, 1 }, new[] { 0, 2 } };
+            foreach (int[] neg in new[] { new[] { -1, 0 }, new[] { 0, -1 }, new[] { -7, -3 }, new[] { int.MinValue, 0 }, new[] { 1, int.MinValue }, new[] { int.MinValue, int.MinValue } })
+            {
+                string shown = "(" + neg[0] + ", " + neg[1] + ")", ctx = "move " + shown;
+                Check(e, JudgeOutcome(() => I(Ttt.Judge(new[] { neg })), OOB, 0, 0, shown), "a lone " + ctx);
+                Check(e, JudgeOutcome(() => I(Ttt.Judge(new[] { new Cell(neg[0], neg[1]) })), OOB, 0, 0, shown), "a lone Cell " + shown);
+                Check(e, JudgeOutcome(() => Array.IndexOf(Answers, Ttt.FindWinner(new[] { neg })), OOB, 0, 0, shown), "FindWinner: a lone " + ctx);
+                // After the end, C (ttt_judge_ex and ttt_find_winner) checks bounds first: OUT_OF_BOUNDS,
+                // as for any other off-board move after the end.
+                int[][] afterEnd = won.Concat(new[] { neg }).ToArray();
+                Check(e, JudgeOutcome(() => I(Ttt.Judge(afterEnd)), OOB, 0, 5, shown), "a " + ctx + " after the end");
+                Check(e, JudgeOutcome(() => I(Ttt.Judge(afterEnd.Select(m => new Cell(m[0], m[1])).ToList())), OOB, 0, 5, shown), "a Cell " + shown + " after the end");
+                Check(e, JudgeOutcome(() => Array.IndexOf(Answers, Ttt.FindWinner(afterEnd)), OOB, 0, 5, shown), "FindWinner: a " + ctx + " after the end");
+            }
             Check(e, ExpectDotNet<ArgumentOutOfRangeException>(() => Ttt.Judge(one, -1, 3, 3)), "rows -1");
             Check(e, ExpectDotNet<ArgumentOutOfRangeException>(() => Ttt.Judge(one, 3, -1, 3)), "cols -1");
             Check(e, ExpectDotNet<ArgumentOutOfRangeException>(() => Ttt.Judge(one, 3, 3, -1)), "k -1");

@@ -61,8 +61,15 @@ namespace TicTacToe.Tests
             Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Judge(M(), 0, 3, 3));
             Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => Ttt.Judge(M(), 3, 3, 4));
             Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.Judge(M(), -3, 3, 3));
-            Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.Judge(M(0, -1)));
-            Assert.Throws<ArgumentOutOfRangeException>(() => Ttt.FindWinner(M(-1, 0)));
+            // In a move list a negative number is a cell off the board, judged in order like any other.
+            e = Assert.Status<IllegalMoveException>(Status.OutOfBounds, () => Ttt.Judge(M(0, -1)));
+            Assert.Equal((int?)0, e != null ? e.MoveIndex : null);
+            Assert.True(e != null && e.Message == "Ttt.Judge: cell out of bounds: move 0 (0, -1)", "the message shows the numbers passed: " + (e != null ? e.Message : null));
+            e = Assert.Status<IllegalMoveException>(Status.OutOfBounds, () => Ttt.FindWinner(M(1, 1, -1, 0)));
+            Assert.Equal((int?)1, e != null ? e.MoveIndex : null);
+            Assert.True(e != null && e.Message == "Ttt.FindWinner: cell out of bounds: move 1 (-1, 0)", "the message shows the numbers passed: " + (e != null ? e.Message : null));
+            e = Assert.Status<IllegalMoveException>(Status.CellOccupied, () => Ttt.Judge(M(0, 0, 0, 0, -1, 0)));
+            Assert.Equal((int?)1, e != null ? e.MoveIndex : null);  // the earlier illegal move is the one reported
             Assert.Throws<ArgumentException>(() => Ttt.Judge(new[] { new[] { 0, 0, 0 } }));
             Assert.Throws<ArgumentException>(() => Ttt.FindWinner(new[] { new[] { 0, 0 }, new[] { 1 } }));
             var n = Assert.Throws<ArgumentNullException>(() => Ttt.Judge(new[] { new[] { 0, 0 }, null }));
