@@ -70,10 +70,18 @@ export class Game {
   readonly winningLine: Cell[];
 }
 
-/** A list of moves as [row, col] pairs; `as const` lists are fine. */
+/**
+ * A list of moves as [row, col] pairs; `as const` lists are fine. An integer row or column
+ * below 0 or above 4294967295 is a cell off the board (an IllegalMoveError OUT_OF_BOUNDS at its
+ * index, if no earlier move broke the rules); a non-integer is a RangeError, a non-number a
+ * TypeError.
+ */
 export type Moves = ReadonlyArray<readonly [row: number, col: number]>;
 
-/** "Find Winner" on a rows x cols board, k in a row (each defaults to 3); A moves first. */
+/**
+ * "Find Winner" on a rows x cols board, k in a row (each defaults to 3); A moves first. The
+ * first move that breaks the rules throws an IllegalMoveError with its `index`.
+ */
 export function judge(moves: Moves, size?: GameOptions): ResultString;
 export function judge(moves: Moves, rows: number, cols?: number, k?: number): ResultString;
 /** LeetCode 1275 on 3 x 3. */
@@ -108,7 +116,7 @@ export class TicTacToeError extends Error {
   readonly code: string;
 }
 export class IllegalMoveError extends TicTacToeError {
-  /** Set by judge(): the position in `moves` of the move that broke the rules. */
+  /** Set by judge() and findWinner(): the position in `moves` of the first move that broke the rules. */
   readonly index?: number;
 }
 export class HistoryError extends TicTacToeError {}

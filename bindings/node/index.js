@@ -22,6 +22,20 @@ const Status = byName(STATUS_NAMES);
 /** Difficulty levels of Game#aiMove: Level.RANDOM (0) .. Level.PERFECT (4). */
 const Level = byName(LEVEL_NAMES);
 
+// A coordinate no board reaches: the library's boards have at most 2^26 cells.
+const OFF_BOARD = 0xffffffff;
+
+// A move's row or column for C. An integer outside uint32_t (-1, 2 ** 32) is a cell off the
+// board, not a bad argument: it goes to C as OFF_BOARD, so C still replays the list in order
+// and names the FIRST bad move (a CELL_OCCUPIED before it wins), as OUT_OF_BOUNDS at its
+// index; the message shows the caller's own number (moveError reads `moves`). A non-integer
+// is no cell at all: a TypeError (not a number, from u32) or a RangeError, before C.
+function coordinate(name, value) {
+  if (Number.isInteger(value)) return value < 0 || value > OFF_BOARD ? OFF_BOARD : value;
+  if (typeof value === 'number') throw new RangeError(`${name} must be an integer, got ${value}`);
+  return u32(name, value);
+}
+
 // [[row, col], ...] -> Uint32Array row0, col0, row1, col1, ... (a plain loop: forEach would
 // skip the holes of a sparse array and leave them as (0, 0)).
 function flatMoves(moves) {
@@ -30,16 +44,17 @@ function flatMoves(moves) {
   for (let i = 0; i < moves.length; i++) {
     const m = moves[i];
     if (!Array.isArray(m) || m.length !== 2) throw new TypeError(`moves[${i}] must be [row, col]`);
-    flat[2 * i] = u32(`moves[${i}][0]`, m[0]);
-    flat[2 * i + 1] = u32(`moves[${i}][1]`, m[1]);
+    flat[2 * i] = coordinate(`moves[${i}][0]`, m[0]);
+    flat[2 * i + 1] = coordinate(`moves[${i}][1]`, m[1]);
   }
   return flat;
 }
 
 /**
  * "Find Winner", generalized: replays [row, col] moves (A first) and returns "A", "B", "Draw" or
- * "Pending". A move that breaks the rules throws an IllegalMoveError whose `index` is its
- * position in `moves`. The size is {rows, cols, k} or positional (moves, rows, cols, k).
+ * "Pending". The first move that breaks the rules throws an IllegalMoveError whose `index` is
+ * its position in `moves`; an integer coordinate below 0 or above 4294967295 is such a move
+ * (OUT_OF_BOUNDS). The size is {rows, cols, k} or positional (moves, rows, cols, k).
  */
 function judge(moves, opts, colsArg, kArg) {
   const { rows, cols, k } = size(opts, colsArg, kArg);
@@ -127,7 +142,7 @@ function boardRows(board) {
  * `k` ({k} or a number) defaults to rows = cols, an InvalidArgumentError for a non-square board.
  */
 function validate(board, opts) {
-  const { k } = typeof opts === 'number' ? { k: opts } : options(opts);
+  const { k } = typeof opts === 'number' ? { k: opts } : options(opts, 'validate', ['k']);
   if (k !== undefined && u32('k', k) === 0) {
     throw errorFor(INVALID_ARGUMENT, 'k must be at least 1; leave it out for k = rows = cols');
   }

@@ -3,6 +3,7 @@
 // for the statuses a caller typically handles), and so is use of a closed game
 // (GameClosedError, which has no status). Misuse caught in JS before C is reached is a
 // TypeError / RangeError.
+const util = require('node:util');
 const { C, STATUS_NAMES } = require('./native');
 
 class TicTacToeError extends Error {
@@ -87,11 +88,25 @@ function u64(name, value) {
   return value;
 }
 
-/** Checks an options argument: undefined (all defaults) or a plain object, not null/array. */
-function options(value) {
+/**
+ * Checks an options argument: undefined (all defaults) or a plain object, not null/array, whose
+ * own keys are all among `keys`. `what` names the options in the message (e.g. 'search'). An
+ * unknown key is a TypeError: a typo such as `{sed: 5}` would otherwise run with the default.
+ * A boxed primitive (`new Number(3)`) is refused too: it is neither its value nor options, and
+ * having no keys it would otherwise quietly mean "all defaults".
+ */
+function options(value, what, keys) {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new TypeError(`options must be an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+  }
+  if (util.types.isBoxedPrimitive(value)) {
+    const type = Object.prototype.toString.call(value).slice(8, -1); // 'Number', 'String', ...
+    throw new TypeError(`options must be an object, got a ${type} object (a boxed ${type.toLowerCase()} is not a ${type.toLowerCase()} either)`);
+  }
+  const unknown = Object.keys(value).filter((key) => !keys.includes(key));
+  if (unknown.length > 0) {
+    throw new TypeError(`unknown ${what} option ${unknown.join(', ')}: the ${what} options are {${keys.join(', ')}}`);
   }
   return value;
 }
@@ -113,12 +128,7 @@ function size(first, cols, k) {
   if (positional) {
     throw new TypeError('give the size as (rows, cols, k) or as {rows, cols, k}, not both');
   }
-  const given = options(first);
-  const unknown = Object.keys(given).filter((key) => !SIZE_KEYS.includes(key));
-  if (unknown.length > 0) {
-    throw new TypeError(`unknown size option ${unknown.join(', ')}: the size is {rows, cols, k}`);
-  }
-  const { rows = 3, cols: c = 3, k: kk = 3 } = given;
+  const { rows = 3, cols: c = 3, k: kk = 3 } = options(first, 'size', SIZE_KEYS);
   return { rows, cols: c, k: kk };
 }
 

@@ -51,11 +51,15 @@ function fetch(ptr, fn, alloc, extra = 0) {
   return buf.subarray(0, Number(sizeOut[0]));
 }
 
-// The solve budget of bestMove / optimalMoves: null without options (the library's default
-// budget), else [maxNodes, maxMillis], each left out 0 and checked as search() checks them.
-function solveBudget(options) {
+const BUDGET_KEYS = ['maxNodes', 'maxMillis'];
+const SEARCH_KEYS = [...BUDGET_KEYS, 'seed'];
+
+// The solve budget of bestMove / optimalMoves (`what`, for the message): null without options
+// (the library's default budget), else [maxNodes, maxMillis], each left out 0 and checked as
+// search() checks them.
+function solveBudget(options, what) {
   if (options === undefined) return null;
-  const { maxNodes = 0, maxMillis = 0 } = optionBag(options);
+  const { maxNodes = 0, maxMillis = 0 } = optionBag(options, what, BUDGET_KEYS);
   return [u64('maxNodes', maxNodes), u32('maxMillis', maxMillis)];
 }
 
@@ -247,7 +251,7 @@ class Game {
    * @returns {{row: number, col: number, score: number}}
    */
   bestMove(options) {
-    const budget = solveBudget(options);
+    const budget = solveBudget(options, 'bestMove');
     const ptr = this.#handle();
     check(budget === null
       ? C.ttt_game_best_move(ptr, u32Out[0], u32Out[1], scoreOut)
@@ -260,7 +264,7 @@ class Game {
    * `{maxNodes, maxMillis}` as bestMove's.
    */
   optimalMoves(options) {
-    const budget = solveBudget(options);
+    const budget = solveBudget(options, 'optimalMoves');
     return this.#pairs(budget === null ? C.ttt_game_optimal_moves
       : (ptr, ...rest) => C.ttt_game_optimal_moves_within(ptr, ...budget, ...rest));
   }
@@ -271,7 +275,7 @@ class Game {
    * maxNodes and seed always give the same move. 64-bit options take a Number or a BigInt.
    */
   search(options) {
-    const { maxNodes = 0, maxMillis = 0, seed = 0 } = optionBag(options);
+    const { maxNodes = 0, maxMillis = 0, seed = 0 } = optionBag(options, 'search', SEARCH_KEYS);
     const ptr = this.#handle();
     check(C.ttt_game_search(ptr, u64('maxNodes', maxNodes), u32('maxMillis', maxMillis),
       u64('seed', seed), u32Out[0], u32Out[1]));

@@ -161,7 +161,7 @@ function refJudge(moves, rows, cols, k) {
   const b = new Uint8Array(rows * cols); let result = 'Pending';
   for (let i = 0; i < moves.length; i++) {
     const [r, c] = moves[i];
-    if (r >= rows || c >= cols) return { error: 'OUT_OF_BOUNDS', index: i };
+    if (r < 0 || c < 0 || r >= rows || c >= cols) return { error: 'OUT_OF_BOUNDS', index: i }; // README: any integer is a cell
     if (result !== 'Pending') return { error: 'GAME_OVER', index: i };
     if (b[r * cols + c]) return { error: 'CELL_OCCUPIED', index: i };
     const p = i % 2 === 0 ? 1 : 2;
@@ -455,6 +455,30 @@ test('judge: check order per move is bounds, then game over, then the cell (head
   throwsTtt(() => judge([[0, 0], [0, 0], [9, 9]]), 'CELL_OCCUPIED', (e) => assert.equal(e.index, 1));
   throwsTtt(() => judge([[0, 0], [4294967295, 0]]), 'OUT_OF_BOUNDS', (e) => assert.equal(e.index, 1));
   throwsTtt(() => judge([[0, 4294967295]]), 'OUT_OF_BOUNDS', (e) => assert.equal(e.index, 0));
+});
+
+test('judge/findWinner: an integer coordinate outside [0, 4294967295] is a cell off the board (README §Errors)', () => {
+  const won = [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]];
+  const lists = [
+    [[0, 0], [0, 0], [-1, 0]], [[0, 0], [0, 0], [2 ** 32, 0]], [[-1, 0]], [[0, -1]], [[2 ** 32, 0]],
+    [[0, 2 ** 32 + 1]], [[1, 1], [2 ** 53, 2 ** 53]], [[1, 1], [-(2 ** 31), 0], [0, 0]],
+    [...won, [-1, 0]], [...won, [0, 2 ** 32]], [...won, [-1, -1], [0, 0]], [[0, 0], [1, 1], [-0, 0]],
+  ];
+  for (const moves of lists) {
+    const want = refJudge(moves, 3, 3, 3);
+    const offBoard = want.error === 'OUT_OF_BOUNDS' ? moves[want.index] : null;
+    const check = (e) => {
+      assert.equal(e.index, want.index, JSON.stringify(moves));
+      // the message shows the numbers as given, not as passed to C
+      if (offBoard) assert.match(e.message, new RegExp(`row ${offBoard[0]}, col ${offBoard[1]} `));
+    };
+    for (const f of [judge, findWinner]) throwsTtt(() => f(moves), want.error, check);
+  }
+  // not integers, so not cells: RangeError before C even after an occupied cell
+  for (const v of [1.5, -0.5, NaN, Infinity, -Infinity]) {
+    throwsJs(() => judge([[0, 0], [0, 0], [v, 0]]), RangeError, `judge(... [${v}, 0])`);
+    throwsJs(() => findWinner([[0, 0], [0, 0], [0, v]]), RangeError, `findWinner(... [0, ${v}])`);
+  }
 });
 
 test('judge: sizes and defaults', () => {
@@ -1109,8 +1133,9 @@ test('search and aiMove: legal, deterministic for a seed (Number or BigInt), win
 
 // ---------------------------------------------------------------------------------------------
 // Argument edge cases (README §Errors: TypeError for a non-number, RangeError for a non-integer,
-// a negative number or one above 4294967295; TypeError for a non-object options argument and
-// for a hole in moves/board).
+// a negative number or one above 4294967295, except that in a move list such an integer is a
+// cell off the board; TypeError for a non-object options argument, an unknown option key and
+// a hole in moves/board).
 
 const BAD_U32 = [
   [-1, RangeError], [1.5, RangeError], [NaN, RangeError], [Infinity, RangeError], [-Infinity, RangeError],
@@ -1145,9 +1170,15 @@ test('arguments: coordinates, players, sizes', () => {
     throwsJs(() => Game.ticTacToe(v), E, `Game.ticTacToe(${show(v)})`);
     if (!isPlainObject(v)) throwsJs(() => judge([], v, 3, 3), E, `judge([], ${show(v)})`);
     throwsJs(() => judge([], { cols: v }), E, `judge([], {cols: ${show(v)}})`);
-    throwsJs(() => judge([[v, 0]]), E, `judge([[${show(v)}, 0]])`);
-    throwsJs(() => judge([[0, 0], [1, v]]), E, `judge([[0,0],[1, ${show(v)}]])`);
-    throwsJs(() => findWinner([[0, v]]), E, `findWinner([[0, ${show(v)}]])`);
+    if (Number.isInteger(v)) { // in a move list an integer is a cell, here off the board
+      throwsTtt(() => judge([[v, 0]]), 'OUT_OF_BOUNDS', (e) => assert.equal(e.index, 0));
+      throwsTtt(() => judge([[0, 0], [1, v]]), 'OUT_OF_BOUNDS', (e) => assert.equal(e.index, 1));
+      throwsTtt(() => findWinner([[0, v]]), 'OUT_OF_BOUNDS', (e) => assert.equal(e.index, 0));
+    } else {
+      throwsJs(() => judge([[v, 0]]), E, `judge([[${show(v)}, 0]])`);
+      throwsJs(() => judge([[0, 0], [1, v]]), E, `judge([[0,0],[1, ${show(v)}]])`);
+      throwsJs(() => findWinner([[0, v]]), E, `findWinner([[0, ${show(v)}]])`);
+    }
     throwsJs(() => validate('XO./.../...', { k: v }), E, `validate(b, {k: ${show(v)}})`);
     throwsJs(() => g.aiMove(v), E, `aiMove(${show(v)})`);
     throwsJs(() => g.search({ maxMillis: v }), E, `search({maxMillis: ${show(v)}})`);
@@ -1183,6 +1214,25 @@ test('arguments: options objects, arrays, strings, 64-bit values', () => {
     throwsJs(() => g.optimalMoves(opt), TypeError, `optimalMoves(${show(opt)})`);
     if (typeof opt !== 'number') throwsJs(() => validate('XO./.../...', opt), TypeError, `validate(b, ${show(opt)})`);
   }
+  // a key the function does not take, next to valid ones
+  const calls = {
+    'new Game': (o) => new Game({ rows: 3, ...o }), judge: (o) => judge([], { k: 3, ...o }),
+    validate: (o) => validate('XO./.../...', { k: 3, ...o }), search: (o) => g.search({ maxNodes: 100, ...o }),
+    bestMove: (o) => g.bestMove({ maxNodes: 1e6, ...o }), optimalMoves: (o) => g.optimalMoves({ maxMillis: 1000, ...o }),
+  };
+  for (const [name, call] of Object.entries(calls)) {
+    call({}); // the valid keys alone are fine
+    for (const typo of [{ sed: 5 }, { Rows: 3 }, { maxnodes: 5 }, { '': 1 }, { toString: 1 }]) {
+      throwsJs(() => call(typo), TypeError, `${name}(${show(typo)})`);
+    }
+  }
+  throwsJs(() => g.bestMove({ seed: 1 }), TypeError, 'bestMove takes no seed');
+  throwsJs(() => validate('XO./.../...', { rows: 3 }), TypeError, 'validate reads rows from the board');
+  // a boxed number is neither a number nor options
+  const boxed = new Number(3); // eslint-disable-line no-new-wrappers
+  throwsJs(() => validate('XO./.../...', boxed), TypeError, 'validate(b, new Number(3))');
+  throwsJs(() => new Game(boxed), TypeError, 'new Game(new Number(3))');
+  throwsJs(() => judge([], boxed), TypeError, 'judge([], new Number(3))');
   // moves
   for (const moves of [null, undefined, 5, 'abc', {}, [[0, 0], , [1, 1]], [[1, 1], , [2, 2]], [null], [[0, '1']], [['0', '0']], [[0, 0n]], [0, 0, 1, 1], [5], ['00']]) { // eslint-disable-line no-sparse-arrays
     throwsJs(() => judge(moves), TypeError, `judge(${show(moves)})`);

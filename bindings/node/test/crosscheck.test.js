@@ -44,7 +44,7 @@ function refJudge(moves, rows, cols, k) {
   let result = 'Pending';
   for (let i = 0; i < moves.length; i++) {
     const [r, c] = moves[i];
-    if (r >= rows || c >= cols) return { code: 'OUT_OF_BOUNDS', index: i };
+    if (r < 0 || c < 0 || r >= rows || c >= cols) return { code: 'OUT_OF_BOUNDS', index: i };
     if (result !== 'Pending') return { code: 'GAME_OVER', index: i };
     if (board[r * cols + c]) return { code: 'CELL_OCCUPIED', index: i };
     const player = i % 2 === 0 ? 1 : 2;

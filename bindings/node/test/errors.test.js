@@ -54,3 +54,16 @@ test('findWinner reports the index of the offending move, like judge', () => {
   assert.throws(() => findWinner([[0, 0], [1, 0], [0, 1], [1, 1], [0, 2], [2, 2]]),
     { code: 'GAME_OVER', index: 5 });
 });
+
+test('findWinner: a negative or too big integer is a move off the board, judged in order', () => {
+  assert.throws(() => findWinner([[0, 0], [0, 0], [-1, 0]]),
+    { name: 'IllegalMoveError', code: 'CELL_OCCUPIED', index: 1 });
+  assert.throws(() => findWinner([[-1, 0]]),
+    { name: 'IllegalMoveError', code: 'OUT_OF_BOUNDS', index: 0, message: /row -1, col 0/ });
+  assert.throws(() => findWinner([[0, 2 ** 32]]),
+    { name: 'IllegalMoveError', code: 'OUT_OF_BOUNDS', index: 0, message: /col 4294967296/ });
+  // Off the board after the game is won: bounds come first in C, so OUT_OF_BOUNDS.
+  assert.throws(() => findWinner([[0, 0], [1, 0], [0, 1], [1, 1], [0, 2], [-1, -1]]),
+    { code: 'OUT_OF_BOUNDS', index: 5, message: /move 5: row -1, col -1/ });
+  assert.throws(() => findWinner([[0, 0], [1.5, 0]]), RangeError);
+});

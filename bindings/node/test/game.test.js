@@ -84,6 +84,32 @@ test('judge reports the index of the move that broke the rules', () => {
   assert.equal(judge([[0, 0], [0, 1]], { rows: 1, cols: 2, k: 2 }), 'Draw');
 });
 
+test('judge: an integer coordinate below 0 or above 2^32 - 1 is a cell off the board, in order', () => {
+  // The occupied cell comes first: C must see the whole list to say so.
+  assert.throws(() => judge([[0, 0], [0, 0], [-1, 0]]),
+    { name: 'IllegalMoveError', code: 'CELL_OCCUPIED', index: 1, message: /move 1: row 0, col 0/ });
+  assert.throws(() => judge([[0, 0], [0, 0], [0, 2 ** 32]]), { code: 'CELL_OCCUPIED', index: 1 });
+  // Alone, it is OUT_OF_BOUNDS at its index, and the message shows the number given.
+  assert.throws(() => judge([[-1, 0]]),
+    { name: 'IllegalMoveError', code: 'OUT_OF_BOUNDS', index: 0, message: /move 0: row -1, col 0 on a 3x3 board/ });
+  assert.throws(() => judge([[1, 1], [0, 2 ** 32]]),
+    { name: 'IllegalMoveError', code: 'OUT_OF_BOUNDS', index: 1, message: /row 0, col 4294967296 / });
+  assert.throws(() => judge([[0, -(2 ** 53)]], { rows: 4, cols: 4, k: 3 }),
+    { code: 'OUT_OF_BOUNDS', index: 0, message: /col -9007199254740992 on a 4x4 board/ });
+  // After the game is won, C checks bounds first: OUT_OF_BOUNDS (not GAME_OVER) at that index,
+  // exactly as for an in-range cell off the board.
+  const won = [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]];
+  assert.throws(() => judge([...won, [3, 0]]), { code: 'OUT_OF_BOUNDS', index: 5 });
+  assert.throws(() => judge([...won, [-1, 0]]),
+    { code: 'OUT_OF_BOUNDS', index: 5, message: /move 5: row -1, col 0/ });
+  assert.throws(() => judge([...won, [0, 2 ** 32]]), { code: 'OUT_OF_BOUNDS', index: 5 });
+  // Not integers, so not cells: argument errors before C, as before.
+  assert.throws(() => judge([[0, 0], [0, 0], [1.5, 0]]), { name: 'RangeError', message: /moves\[2\]\[0\]/ });
+  assert.throws(() => judge([[-0.5, 0]]), RangeError);
+  assert.throws(() => judge([[0, -Infinity]]), RangeError);
+  assert.throws(() => judge([[0, -1n]]), TypeError);
+});
+
 test('bad sizes', () => {
   assert.throws(() => new Game({ rows: 0 }), ttt.InvalidArgumentError);
   assert.throws(() => new Game({ k: 4 }), ttt.InvalidArgumentError);
@@ -155,7 +181,9 @@ test('wrong types and out-of-range numbers throw TypeError / RangeError before C
     assert.throws(() => g.move(0, 0, value), Class);
     assert.throws(() => g.cell(0, value), Class);
     if (value !== undefined) assert.throws(() => new Game({ cols: value }), Class); // undefined = default
-    assert.throws(() => judge([[0, value]]), Class);
+    // In a move list an integer is a cell, off the board here (see the judge test below).
+    assert.throws(() => judge([[0, value]]),
+      Number.isInteger(value) ? { code: 'OUT_OF_BOUNDS', index: 0 } : Class);
     assert.throws(() => Game.ticTacToe(value), Class);
   }
   assert.throws(() => g.move(0, 0, -1), /player must be an integer/);

@@ -59,6 +59,38 @@ test('option bags must be objects', () => {
   assert.throws(() => new ttt.Game([3, 3, 3]), /options must be an object/);
 });
 
+test('every options object refuses a key it does not take (a typo is not a quiet default)', () => {
+  const g = new ttt.Game();
+  const typos = [
+    [() => new ttt.Game({ rows: 3, col: 3 }), /unknown size option col: the size options are \{rows, cols, k\}/],
+    [() => judge([], { rows: 3, K: 3 }), /unknown size option K/],
+    [() => validate('X........', { kk: 3 }), /unknown validate option kk: the validate options are \{k\}/],
+    [() => validate('X........', { k: 3, rows: 3 }), /unknown validate option rows/],
+    [() => g.search({ maxNodes: 100, sed: 5 }), /unknown search option sed: the search options are \{maxNodes, maxMillis, seed\}/],
+    [() => g.bestMove({ maxNode: 100 }), /unknown bestMove option maxNode: the bestMove options are \{maxNodes, maxMillis\}/],
+    [() => g.bestMove({ maxNodes: 100, seed: 1 }), /unknown bestMove option seed/],
+    [() => g.optimalMoves({ maxMillis: 50, maxnodes: 100 }), /unknown optimalMoves option maxnodes/],
+  ];
+  for (const [call, message] of typos) assert.throws(call, { name: 'TypeError', message });
+  // The known keys still work, undefined values included.
+  assert.equal(validate('X........', { k: undefined }).valid, true);
+  assert.equal(g.search({ maxNodes: 100, maxMillis: undefined, seed: 5 }).length, 2);
+  assert.deepEqual(g.optimalMoves({ maxNodes: 1e6, maxMillis: 0 }).length, 9);
+  assert.equal(g.moveCount, 0);
+});
+
+test('a boxed number is not a number: new Number(3) is a TypeError, not the default', () => {
+  for (const boxed of [new Number(3), new String('3'), new Boolean(true)]) { // eslint-disable-line no-new-wrappers
+    assert.throws(() => validate('X........', boxed), { name: 'TypeError', message: /options must be an object, got a \w+ object/ });
+    assert.throws(() => new ttt.Game(boxed), TypeError);
+    assert.throws(() => judge([], boxed), TypeError);
+    assert.throws(() => new ttt.Game().search(boxed), TypeError);
+    assert.throws(() => new ttt.Game().bestMove(boxed), TypeError);
+  }
+  assert.throws(() => validate('X........', { k: new Number(3) }), TypeError); // eslint-disable-line no-new-wrappers
+  assert.equal(validate('X........', 3).valid, true);
+});
+
 test('sizes may also be given positionally, as in Python (Game(3, 3, 3), judge(moves, 3, 3, 3))', () => {
   const g = new ttt.Game(4, 5, 3);
   assert.deepEqual([g.rows, g.cols, g.k], [4, 5, 3]);

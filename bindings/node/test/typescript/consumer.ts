@@ -58,5 +58,7 @@ judge([[0, 0, 0]]);
 validate(42);
 // @ts-expect-error: Status is read-only
 Status.OK = 1;
+// @ts-expect-error: an unknown option (a typo of seed) is refused, as it is at runtime
+g.search({ maxNodes: 1000, sed: 7 });
 show(wrongResult);
 g.close();
