@@ -52,7 +52,8 @@
 #define TTT_SOLVE_NODES 16777216
 
 /**
- * On boards too big for the bitboard solver (rows x (cols + 1) > 64), the most empty cells
+ * On boards too big for the bitboard solver (neither rows x (cols + 1) nor cols x (rows + 1)
+ * is at most 64), the most empty cells
  * `ttt_game_best_move` and `ttt_game_optimal_moves` take on; with more, `TTT_TOO_HARD`.
  */
 #define TTT_SOLVE_MAX_EMPTY 18
@@ -279,8 +280,8 @@ const char *ttt_verdict_str(TttVerdict verdict);
  * N plies from now (its own move counts as 1); -N when it loses N plies from now. The move is
  * the fastest win, else a draw, else the slowest loss; among equals the one found first.
  *
- * Feasibility: the exact solve needs rows x (cols + 1) <= 64 (any board up to 7x7, 8x7,
- * 5x10, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a
+ * Feasibility: the exact solve needs rows x (cols + 1) <= 64 or cols x (rows + 1) <= 64
+ * (any board up to 7x7, 8x7, 7x8, 5x10, 10x5, 3x20, 20x3, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a
  * proof within `TTT_SOLVE_NODES` steps of search; otherwise `TTT_TOO_HARD` (then use
  * `ttt_game_search`, or `ttt_game_best_move_within` with a bigger budget). A position outside both is refused at once; one inside that cannot be
  * proved costs the whole budget first (about 2.5 s measured on 7x7 with k=5), so the
@@ -584,7 +585,8 @@ TttStatus ttt_game_to_text(const TttGame *game, char *out_text, size_t capacity,
  * board part accepts everything `ttt_validate` does). The result, winning line and side to
  * move are restored; there is no undo history. On success the caller owns `*out_game`.
  * rows, cols and k are plain decimal numbers (leading zeros are accepted; no sign, no
- * spaces). `text` may be NULL when `len` is 0 (an empty text: `TTT_PARSE_ERROR`).
+ * spaces); a number past 4294967295 is `TTT_PARSE_ERROR`, as it is not a `uint32_t`, while
+ * one that fits but is not a legal size is `TTT_INVALID_ARGUMENT` or `TTT_TOO_LARGE`. `text` may be NULL when `len` is 0 (an empty text: `TTT_PARSE_ERROR`).
  *
  * Returns `TTT_NULL_POINTER`, `TTT_PARSE_ERROR` (malformed text, bad character, wrong cell
  * count), `TTT_INVALID_ARGUMENT` / `TTT_TOO_LARGE` (bad size), `TTT_UNREACHABLE_BOARD`
@@ -625,8 +627,9 @@ TttStatus ttt_find_winner(const uint32_t *moves, size_t move_count, const char *
 /**
  * "Valid State": is the board in `board` (`board_len` bytes, no NUL needed) reachable in a
  * legal game of `k` in a row where X moves first? The board is `rows` × `cols` cells
- * row-major: 'X', 'O', and ' ' or '.' for empty; '/' and newlines may separate rows and are
- * skipped wherever they appear. `*out_verdict` is `TTT_VALID` (0) for a reachable board, else
+ * row-major: 'X', 'O', and ' ' or '.' for empty; '/' and line feeds (byte 10) may separate
+ * rows and are skipped wherever they appear. A carriage return (byte 13, as in Windows line
+ * ends) is not a separator: it is `TTT_PARSE_ERROR`. `*out_verdict` is `TTT_VALID` (0) for a reachable board, else
  * the first reason found (`ttt_verdict_str` names it). Boards of up to 64 cells are checked
  * without allocating.
  *
@@ -639,7 +642,7 @@ TttStatus ttt_validate(const char *board, size_t board_len, uint32_t rows, uint3
 /**
  * LeetCode 794 "Valid Tic-Tac-Toe State", generalized: the board as `row_count` NUL-terminated
  * row strings (each the same length, which is cols), cells as for `ttt_validate` (`'/'`
- * and newlines are not allowed inside a row: each string is one row). `k` = 0
+ * and line feeds are not allowed inside a row: each string is one row). `k` = 0
  * means k = rows = cols, as in the original, and then a non-square board is
  * `TTT_INVALID_ARGUMENT`.
  *

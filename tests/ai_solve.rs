@@ -244,6 +244,85 @@ fn boards_that_fill_the_bitboard_match_plain_minimax() {
     check_late_positions(2024, &shapes, 9, 12);
 }
 
+/// Boards that fit the bitboard only when transposed (20 x 3 does not, 3 x 20 does): solved on
+/// the transpose, answers mapped back to the game's cells.
+#[test]
+#[cfg_attr(miri, ignore)] // plain minimax on positions with up to 10 empty cells
+fn boards_that_fit_only_transposed_match_plain_minimax() {
+    let shapes = [(20, 3, 3), (63, 1, 4), (13, 4, 4), (11, 5, 4), (15, 4, 4), (31, 2, 4), (20, 3, 20)];
+    check_late_positions(2026, &shapes, 10, 8);
+}
+
+/// `game` with rows and columns swapped: the same stones, side to move and starter.
+fn transposed(game: &Game) -> Game {
+    let rules = game.rules();
+    let mut board = String::new();
+    for col in 0..rules.cols() {
+        for row in 0..rules.rows() {
+            board.push(match game.board().cell(row, col) {
+                0 => '.',
+                1 => 'X',
+                _ => 'O',
+            });
+        }
+        board.push('/');
+    }
+    board.pop();
+    let text = game.to_text();
+    let turn = text.rsplit(':').next().unwrap();
+    let flipped = format!("{},{},{}:{board}:{turn}", rules.cols(), rules.rows(), rules.k());
+    Game::from_text(flipped.as_bytes()).unwrap()
+}
+
+/// A board and its transpose get the same answers, cell for cell, from the empty board on
+/// (where no plain minimax reaches): before, a board that fit only transposed was refused
+/// with more than 18 empty cells.
+#[test]
+#[cfg_attr(miri, ignore)] // solves from the empty board
+fn a_board_and_its_transpose_get_the_same_answers() {
+    let mut rng = common::Rng(7);
+    let (mut compared, mut listed) = (0, 0);
+    let early: &[usize] = &[0, 1, 3, 6];
+    let late: &[usize] = &[30, 36, 40]; // 4 x 13 and 5 x 11 are too hard for the default budget
+    let shapes = [
+        (20, 3, 3, early),
+        (63, 1, 2, early),
+        (63, 1, 4, early),
+        (31, 2, 3, early),
+        (13, 4, 4, late),
+        (11, 5, 4, late),
+    ];
+    for (rows, cols, k, counts) in shapes {
+        let rules = Rules::new(rows, cols, k).unwrap();
+        for &stones in counts {
+            let opener = if stones % 2 == 0 { tictactoe::Player::X } else { tictactoe::Player::O };
+            let Some(game) = late_position(&mut rng, rules, rules.cells() - stones, opener, 0) else {
+                continue;
+            };
+            let wide = transposed(&game);
+            let flip = |cell: usize| {
+                let (r, c) = rules.row_col(cell);
+                c as usize * rows as usize + r as usize
+            };
+            let (tall, wide_best) = (best_move(&game).unwrap(), best_move(&wide).unwrap());
+            assert_eq!(tall.score, wide_best.score, "score of {}", game.to_text());
+            // Listing every optimal move can need more than the budget: then both are TooHard.
+            let optimal = optimal_moves(&game).map(|cells| {
+                let mut cells: Vec<usize> = cells.into_iter().map(flip).collect();
+                cells.sort_unstable();
+                cells
+            });
+            assert_eq!(optimal, optimal_moves(&wide), "optimal moves of {}", game.to_text());
+            if let Ok(optimal) = optimal {
+                assert!(optimal.contains(&flip(tall.cell)), "best move of {}", game.to_text());
+                listed += 1;
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 20 && listed * 2 >= compared, "{listed} of {compared} optimal sets listed");
+}
+
 /// Boards where the solver bounds values with a pairing strategy (each side can stop the
 /// other): every reachable position of small ones, late positions of bigger ones.
 #[test]
@@ -747,7 +826,8 @@ fn c_optimal_moves_edges_and_failures() {
         ("3,3,3:XOX/XOO/OXX:O", TTT_GAME_OVER),
         ("3,3,3:OOO/XX./X..:X", TTT_GAME_OVER),
         ("8,8,5:......../......../...X..../......../......../......../......../........:O", TTT_TOO_HARD),
-        ("33,1,1:.................................:X", TTT_TOO_HARD),
+        // (33 x 1 fits transposed, as 1 x 33; 33 x 2 does neither way.)
+        (&*format!("33,2,1:{}:X", "../".repeat(33).trim_end_matches('/')), TTT_TOO_HARD),
     ] {
         let mut game = std::ptr::null_mut();
         assert_eq!(unsafe { ttt_game_from_text(t.as_ptr().cast(), t.len(), &mut game) }, TTT_OK, "{t}");

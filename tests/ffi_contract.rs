@@ -341,6 +341,9 @@ fn text_round_trip_and_bad_text() {
         ("3,3:.../.../...:X", TTT_PARSE_ERROR),
         ("3,3,-3:.../.../...:X", TTT_PARSE_ERROR),
         ("3,3,99999999999:.../.../...:X", TTT_PARSE_ERROR),
+        // Past uint32_t a number is unreadable; up to it, a size that is too large.
+        ("4294967296,1,1::X", TTT_PARSE_ERROR),
+        ("4294967295,1,1::X", TTT_TOO_LARGE),
         ("3,3,4:.../.../...:X", TTT_INVALID_ARGUMENT),
         ("9000,9000,3::X", TTT_TOO_LARGE),
         ("3,3,3:X../.../...:X", TTT_UNREACHABLE_BOARD),

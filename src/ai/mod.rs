@@ -1,7 +1,7 @@
 //! Game AI: perfect play where the position can be solved, budgeted heuristic play beyond.
 //!
 //! - [`best_move`] / [`optimal_moves`]: exact, by [`solve`]'s negamax on a 64-bit bitboard
-//!   (rows × (cols + 1) <= 64), or on bigger boards by a pairing strategy that proves the
+//!   (rows × (cols + 1) <= 64, or the same for the transpose), or on bigger boards by a pairing strategy that proves the
 //!   position drawn (`drawn`) or, with at most 18 empty cells, by an endgame search over the
 //!   board (`endgame`); `TooHard` otherwise, or when the proof needs more than
 //!   [`SOLVE_NODES`] nodes ([`solve`] and [`optimal_moves_within`] take a caller's budget
@@ -78,12 +78,13 @@ pub fn best_move(game: &Game) -> Result<Scored, Error> {
 /// call and not the next.
 pub fn solve(game: &Game, budget: Budget) -> Result<Scored, Error> {
     let meter = meter(game, budget)?;
-    let (geo, root) = match Root::of(game) {
+    let (frame, root) = match Root::of(game) {
         Err(Error::TooHard) => return drawn::best(game)?.map_or_else(|| endgame::best(game, meter), Ok),
         other => other?,
     };
-    let (bit, score) = Solver::new(&geo, meter, root.empty(&geo))?.best(root)?;
-    Ok(Scored { cell: geo.cell(bit), score })
+    let geo = &frame.geo;
+    let (bit, score) = Solver::new(geo, meter, root.empty(geo))?.best(root)?;
+    Ok(Scored { cell: frame.cell(bit), score })
 }
 
 /// Every move that keeps the value of the position, ascending: any winning move when the side
@@ -118,13 +119,15 @@ pub enum Optimal {
 /// [`optimal_moves_within`] as an [`Optimal`].
 pub fn optimal_set_within(game: &Game, budget: Budget) -> Result<Optimal, Error> {
     let meter = meter(game, budget)?;
-    let (geo, root) = match Root::of(game) {
+    let (frame, root) = match Root::of(game) {
         Err(Error::TooHard) if drawn::every_move_draws(game)? => return Ok(Optimal::EveryLegalMove),
         Err(Error::TooHard) => return endgame::optimal(game, meter).map(Optimal::These),
         other => other?,
     };
-    let bits = Solver::new(&geo, meter, root.empty(&geo))?.optimal(root)?;
-    let mut cells = try_collect(bits.iter().map(|&b| geo.cell(b)))?;
+    let geo = &frame.geo;
+    let bits = Solver::new(geo, meter, root.empty(geo))?.optimal(root)?;
+    // Sorted after the mapping: a transposed frame lists bits in the solver's order.
+    let mut cells = try_collect(bits.iter().map(|&b| frame.cell(b)))?;
     cells.sort_unstable();
     Ok(Optimal::These(cells))
 }

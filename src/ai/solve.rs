@@ -32,14 +32,54 @@ impl Root {
         (geo.all() & !(self.me | self.opp)).count_ones()
     }
 
-    /// The position of `game` for its side to move; `GameOver` when it is finished, `TooHard`
-    /// when the board does not fit a bitboard.
-    pub fn of(game: &Game) -> Result<(Geometry, Root), Error> {
+    /// The position of `game` for its side to move, on the game's board or, when only that
+    /// fits a bitboard, on its transpose; `GameOver` when it is finished, `TooHard` when
+    /// neither fits.
+    pub fn of(game: &Game) -> Result<(Frame, Root), Error> {
         let mover = game.to_move().ok_or(Error::GameOver)?;
-        let geo = Geometry::new(game.rules()).ok_or(Error::TooHard)?;
-        let b = geo.boards(game.board().cells().iter());
+        let frame = Frame::of(game.rules()).ok_or(Error::TooHard)?;
+        let (geo, board) = (&frame.geo, game.board());
+        let b = match frame.transposed {
+            false => geo.boards(board.cells().iter()),
+            true => geo.boards((0..geo.rules().cells()).map(|cell| {
+                let (col, row) = geo.rules().row_col(cell);
+                board.cell(row, col)
+            })),
+        };
         let me = b[mover as usize - 1];
-        Ok((geo, Root { me, opp: b[2 - mover as usize] }))
+        Ok((frame, Root { me, opp: b[2 - mover as usize] }))
+    }
+}
+
+/// The solver's bitboard and how it lies on the game's board: as it is, or transposed (rows
+/// and columns swapped) when only the transpose fits 64 bits. 3 x 20 fits and 20 x 3 does
+/// not (a padding bit per row), yet the two are one game up to that reflection, so both are
+/// solved: a transpose maps lines to lines in every direction, and k stays.
+pub struct Frame {
+    pub geo: Geometry,
+    transposed: bool,
+}
+
+impl Frame {
+    /// The frame for `rules`, or `None` when neither the board nor its transpose fits.
+    pub fn of(rules: Rules) -> Option<Frame> {
+        if let Some(geo) = Geometry::new(rules) {
+            return Some(Frame { geo, transposed: false });
+        }
+        let flipped = Rules::new(rules.cols(), rules.rows(), rules.k()).ok()?;
+        Geometry::new(flipped).map(|geo| Frame { geo, transposed: true })
+    }
+
+    /// The game's row-major cell index of a solver bit.
+    pub fn cell(&self, bit: u32) -> usize {
+        let cell = self.geo.cell(bit);
+        if !self.transposed {
+            return cell;
+        }
+        // The solver's (row, col) is the game's (col, row); the game has the solver's rows as
+        // its columns.
+        let (col, row) = self.geo.rules().row_col(cell);
+        row as usize * self.geo.rules().rows() as usize + col as usize
     }
 }
 

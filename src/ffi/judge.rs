@@ -107,8 +107,9 @@ pub unsafe extern "C" fn ttt_find_winner(
 
 /// "Valid State": is the board in `board` (`board_len` bytes, no NUL needed) reachable in a
 /// legal game of `k` in a row where X moves first? The board is `rows` × `cols` cells
-/// row-major: 'X', 'O', and ' ' or '.' for empty; '/' and newlines may separate rows and are
-/// skipped wherever they appear. `*out_verdict` is `TTT_VALID` (0) for a reachable board, else
+/// row-major: 'X', 'O', and ' ' or '.' for empty; '/' and line feeds (byte 10) may separate
+/// rows and are skipped wherever they appear. A carriage return (byte 13, as in Windows line
+/// ends) is not a separator: it is `TTT_PARSE_ERROR`. `*out_verdict` is `TTT_VALID` (0) for a reachable board, else
 /// the first reason found (`ttt_verdict_str` names it). Boards of up to 64 cells are checked
 /// without allocating.
 ///
@@ -137,7 +138,7 @@ pub unsafe extern "C" fn ttt_validate(
 
 /// LeetCode 794 "Valid Tic-Tac-Toe State", generalized: the board as `row_count` NUL-terminated
 /// row strings (each the same length, which is cols), cells as for `ttt_validate` (`'/'`
-/// and newlines are not allowed inside a row: each string is one row). `k` = 0
+/// and line feeds are not allowed inside a row: each string is one row). `k` = 0
 /// means k = rows = cols, as in the original, and then a non-square board is
 /// `TTT_INVALID_ARGUMENT`.
 ///
