@@ -383,6 +383,36 @@ func (g *Game) Text() (string, error) {
 	return C.GoStringN(&buf[0], C.int(len(buf))), nil
 }
 
+// MarshalText is Text as an encoding.TextMarshaler, so encoding/json (and any encoder that
+// takes one) stores a game as its text, e.g. "3,3,3:X.O/.X./...:O", instead of an empty
+// object; a closed game is ErrClosed, not an empty text.
+func (g *Game) MarshalText() ([]byte, error) {
+	text, err := g.Text()
+	if err != nil {
+		return nil, err
+	}
+	return []byte(text), nil
+}
+
+// UnmarshalText reads Text's format into g, for encoding.TextUnmarshaler: json.Unmarshal
+// into a Game or *Game field builds the game. It is an assignment, *g = *game: other copies
+// of the old g keep the old game (its finalizer frees it once none is left; Close it first to
+// free it now). On error g is unchanged.
+func (g *Game) UnmarshalText(text []byte) error {
+	parsed, err := ParseGame(string(text))
+	if err != nil {
+		return err
+	}
+	*g = *parsed
+	return nil
+}
+
+// MarshalBinary and UnmarshalBinary are the text form again, for encoding/gob.
+func (g *Game) MarshalBinary() ([]byte, error) { return g.MarshalText() }
+
+// UnmarshalBinary is UnmarshalText, for encoding/gob.
+func (g *Game) UnmarshalBinary(data []byte) error { return g.UnmarshalText(data) }
+
 // String shows the game's text form, for fmt and debugging.
 func (g *Game) String() string {
 	text, err := g.Text()

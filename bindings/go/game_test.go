@@ -3,6 +3,9 @@ package tictactoe
 // Games: every operation, errors, ownership and threads.
 
 import (
+	"bytes"
+	"encoding/gob"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -289,6 +292,69 @@ func TestTextRoundTripKeepsTurnAndStarter(t *testing.T) {
 	wantErr(t, err, ErrParse)
 	_, err = ParseGame("3,3,3:XX./.../...:O")
 	wantErr(t, err, ErrUnreachableBoard)
+}
+
+// A game is stored as its text by encoding/json and encoding/gob, and read back whole.
+func TestGamesEncodeAsTheirText(t *testing.T) {
+	g := newGame(t, 3, 4, 3)
+	must(g.Move(1, 1, 2)) // player 2 opened: the text keeps who started
+	type saved struct {
+		Game  *Game
+		Value Game
+		Note  string
+	}
+	// Through a pointer, as encoding/json needs to call a pointer method on a Game field.
+	data := must(json.Marshal(&saved{Game: g, Value: *g, Note: "n"}))
+	want := `{"Game":"3,4,3:..../.O../....:X","Value":"3,4,3:..../.O../....:X","Note":"n"}`
+	if string(data) != want {
+		t.Fatalf("json %s, want %s", data, want)
+	}
+	var back saved
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	defer back.Game.Close()
+	defer back.Value.Close()
+	for _, h := range []*Game{back.Game, &back.Value} {
+		if text(t, h) != text(t, g) || must(h.FirstPlayer()) != 2 {
+			t.Fatalf("read back %v, want %v", h, g)
+		}
+	}
+	must(back.Game.Play(0, 0))
+	if must(g.MoveCount()) != 1 {
+		t.Fatal("the game read back is not independent of the one written")
+	}
+	// Into an open game: an assignment; a copy of the old value keeps the old game.
+	h := newGame(t, 3, 3, 3)
+	old := *h
+	if err := h.UnmarshalText([]byte("4,4,4:X.../..../..../....:O")); err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if r, c, k := h.Size(); r != 4 || c != 4 || k != 4 || text(t, &old) != "3,3,3:.../.../...:X" {
+		t.Fatalf("after UnmarshalText: %v, old copy %v", h, &old)
+	}
+	wantErr(t, h.UnmarshalText([]byte("4,4,4:XQ../..../..../....:O")), ErrParse)
+	if text(t, h) != "4,4,4:X.../..../..../....:O" {
+		t.Fatal("a failed UnmarshalText changed the game")
+	}
+	var gobbed bytes.Buffer
+	if err := gob.NewEncoder(&gobbed).Encode(g); err != nil {
+		t.Fatal(err)
+	}
+	var fromGob Game
+	if err := gob.NewDecoder(&gobbed).Decode(&fromGob); err != nil {
+		t.Fatal(err)
+	}
+	defer fromGob.Close()
+	if text(t, &fromGob) != text(t, g) {
+		t.Fatalf("gob read back %v, want %v", &fromGob, g)
+	}
+	// A closed game is an error, never an empty text.
+	closed := newGame(t, 3, 3, 3)
+	closed.Close()
+	_, err := json.Marshal(closed)
+	wantErr(t, err, ErrClosed)
 }
 
 func TestClosedGameReturnsErrClosed(t *testing.T) {
