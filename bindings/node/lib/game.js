@@ -51,6 +51,8 @@ function fetch(ptr, fn, alloc, extra = 0) {
   return buf.subarray(0, Number(sizeOut[0]));
 }
 
+const INSPECT_MAX_CELLS = 1024;
+
 const BUDGET_KEYS = ['maxNodes', 'maxMillis'];
 const SEARCH_KEYS = [...BUDGET_KEYS, 'seed'];
 
@@ -306,8 +308,13 @@ class Game {
     return this.#ptr === null ? 'Game(closed)' : `Game(${this.toText()})`;
   }
 
+  // console.log and the REPL show the whole text up to INSPECT_MAX_CELLS cells (as Python's
+  // repr draws the board); past that a summary: a 4096 x 4096 game's text is 16 MB.
   [util.inspect.custom]() {
-    return this.toString();
+    if (this.#ptr === null || this.rows * this.cols <= INSPECT_MAX_CELLS) return this.toString();
+    const state = this.result === 'Pending' ? `${'XO'[this.toMove - 1]} to move`
+      : { A: 'X won', B: 'O won', Draw: 'draw' }[this.result];
+    return `Game(${this.rows}x${this.cols} k=${this.k}, ${this.moveCount} stones, ${state})`;
   }
 }
 

@@ -27,6 +27,21 @@ test('play, undo, redo, reset and the getters', () => {
   assert.deepEqual([g.moveCount, g.toMove], [0, 1]);
 });
 
+test('inspect shows the text of a small game and a summary of a big one', () => {
+  const util = require('node:util');
+  const small = new Game({ rows: 32, cols: 32, k: 5 });
+  small.play(0, 0);
+  assert.equal(util.inspect(small), String(small));
+  const big = new Game({ rows: 33, cols: 32, k: 5 });
+  big.play(0, 0);
+  assert.equal(util.inspect(big), 'Game(33x32 k=5, 1 stones, O to move)');
+  assert.equal(String(big), `Game(${big.toText()})`); // toString stays whole
+  big.close();
+  assert.equal(util.inspect(big), 'Game(closed)');
+  const won = Game.fromText(`1,2000,1:X${'.'.repeat(1999)}:O`);
+  assert.equal(util.inspect(won), 'Game(1x2000 k=1, 1 stones, X won)');
+});
+
 test('default size is 3,3,3', () => {
   const g = new Game();
   assert.deepEqual([g.rows, g.cols, g.k], [3, 3, 3]);
