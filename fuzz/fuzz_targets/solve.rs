@@ -5,6 +5,8 @@
 //! inputs on boards of up to 16 cells, which keep up to 13: enough for the solver's pairings
 //! of what is left (`pairing::Live`, asked from 12 empty cells on, so below a root with 13).
 //! They reach the bitboard solver (with its pairing bounds) and the endgame search beyond.
+//! One input in eight takes a tall thin board that fits the bitboard only transposed (13 to
+//! 63 rows of 1 to 4 columns), which the solver solves on its transpose.
 //! The `_within` calls, under a step budget the bytes pick, give the same answers or
 //! `TTT_TOO_HARD` with nothing written.
 #![no_main]
@@ -24,7 +26,7 @@ use tictactoe::ffi::TttStatus::*;
 
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes(data);
-    let (rows, cols, k) = bytes.size(9);
+    let (rows, cols, k) = if bytes.byte() % 8 == 0 { tall(&mut bytes) } else { bytes.size(9) };
     let n = (rows * cols) as usize;
     let most_empty = if n <= 16 && bytes.byte() % 4 == 0 { 13 } else { 8 };
     let empty_at_end = 1 + bytes.byte() as usize % most_empty;
@@ -104,3 +106,11 @@ fuzz_target!(|data: &[u8]| {
         ttt_game_free(game);
     }
 });
+
+/// A board of 1 to 4 columns with rows × (cols + 1) > 64 but cols × (rows + 1) <= 64, any k.
+fn tall(bytes: &mut Bytes) -> (u32, u32, u32) {
+    let cols = 1 + u32::from(bytes.byte()) % 4;
+    let (least, most) = (64 / (cols + 1) + 1, 64 / cols - 1);
+    let rows = least + u32::from(bytes.byte()) % (most - least + 1);
+    (rows, cols, 1 + u32::from(bytes.byte()) % rows)
+}
