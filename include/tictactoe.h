@@ -582,7 +582,8 @@ TttStatus ttt_game_to_text(const TttGame *game, char *out_text, size_t capacity,
 
 /**
  * Creates a game from `ttt_game_to_text`'s format (`len` bytes at `text`, no NUL needed; the
- * board part accepts everything `ttt_validate` does). The result, winning line and side to
+ * board part accepts everything `ttt_validate` does, and one line feed may end the text, as
+ * when it was saved as a line of a file). The result, winning line and side to
  * move are restored; there is no undo history. On success the caller owns `*out_game`.
  * rows, cols and k are plain decimal numbers (leading zeros are accepted; no sign, no
  * spaces); a number past 4294967295 is `TTT_PARSE_ERROR`, as it is not a `uint32_t`, while

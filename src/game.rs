@@ -346,6 +346,9 @@ impl Game {
     /// not decimal numbers), the `Rules::new` errors for a bad size, `UnreachableBoard` when
     /// the stones and the side to move cannot arise in a legal game.
     pub fn from_text(text: &[u8]) -> Result<Game, Error> {
+        // One line feed at the end is a line's end (a text saved as a line of a file), not
+        // part of the turn.
+        let text = text.strip_suffix(b"\n").unwrap_or(text);
         // Three parts split by ':'. The head and the turn are found from the two ends, and the
         // board (nearly all of the text) is searched for a ':' with `contains`, a word at a
         // time, where splitting the text went through it a byte at a time.

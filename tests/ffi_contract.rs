@@ -320,6 +320,11 @@ fn text_round_trip_and_bad_text() {
     let mut result = TttResult::TTT_PENDING;
     assert_eq!(unsafe { ttt_game_result(copy.0, &mut result) }, TTT_OK);
     assert_eq!(result, TttResult::TTT_A_WINS);
+    // The text as a line of a file, read back with its line feed.
+    let line = format!("{text}\n");
+    let mut from_line = null_mut();
+    assert_eq!(unsafe { ttt_game_from_text(line.as_ptr().cast(), line.len(), &mut from_line) }, TTT_OK);
+    assert_eq!(Handle(from_line).text(), text);
     let mut line = [0u32; 4];
     let mut n = 0;
     assert_eq!(unsafe { ttt_game_winning_line(copy.0, line.as_mut_ptr(), 4, &mut n) }, TTT_OK);
@@ -332,6 +337,10 @@ fn text_round_trip_and_bad_text() {
         ("3,3,3:..a/.../...:X", TTT_PARSE_ERROR),
         ("3,3,3:.../.../...:x", TTT_PARSE_ERROR),
         ("3,3,3:.../.../...:X:", TTT_PARSE_ERROR),
+        // One line feed may end the text (a line of a file); no more, and no other space.
+        ("3,3,3:.../.../...:X\n\n", TTT_PARSE_ERROR),
+        ("3,3,3:.../.../...:X\r\n", TTT_PARSE_ERROR),
+        ("3,3,3:.../.../...:X ", TTT_PARSE_ERROR),
         ("3,3,3::.../.../...:X", TTT_PARSE_ERROR),
         ("3,3,3:.../.:./...:X", TTT_PARSE_ERROR),
         ("3,3,3:", TTT_PARSE_ERROR),

@@ -1736,11 +1736,16 @@ static void test_from_text(void) {
         ST(ttt_game_from_text("03,003,3:.........:X", 20, &g), TTT_OK);
         if (g != SENT_GAME) ttt_game_free(g);
     }
+    /* Documented: one line feed may end the text (a line of a file). */
+    {
+        TttGame *g = SENT_GAME;
+        if (ST(ttt_game_from_text("3,3,3:X........:O\n", 18, &g), TTT_OK)) ttt_game_free(g);
+    }
     /* leniencies that the format does not mention */
     {
         const char *odd[] = {"+3,3,3:.........:X", " 3,3,3:.........:X", "3, 3,3:.........:X",
-                             "3,3,3 :.........:X", "3,3,3:.........:X\n", "3,3,3:.........: X", "3,3,3:.........:O\r\n",
-                             "3,3,3:.........:\nX"};
+                             "3,3,3 :.........:X", "3,3,3:.........: X", "3,3,3:.........:O\r\n",
+                             "3,3,3:.........:\nX", "3,3,3:.........:X\n\n"};
         for (int i = 0; i < 8; i++) {
             TttGame *g = SENT_GAME;
             TttStatus s = ttt_game_from_text(odd[i], strlen(odd[i]), &g);
