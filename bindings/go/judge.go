@@ -151,10 +151,11 @@ func shapeDetail(s Status, board []string, k int) string {
 	}
 	shape := fmt.Sprintf("%dx%d", len(board), cols)
 	switch {
+	case s == StatusParseError && badCell(board) != "":
+		// A bad character first: "XOX\r" in a CRLF board would otherwise read as ragged.
+		return badCell(board)
 	case s == StatusParseError && ragged:
 		return "rows of unequal length"
-	case s == StatusParseError:
-		return badCell(board)
 	case s != StatusInvalidArgument:
 		return ""
 	case len(board) == 0 || cols == 0:

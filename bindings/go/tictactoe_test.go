@@ -171,8 +171,11 @@ func TestValidateErrors(t *testing.T) {
 	wantDetail(t, err, `row 1, col 0 is "é": a cell is 'X', 'O', ' ' or '.'`)
 	_, err = Validate([]string{"...", ".\xff.", "..."}, 0)
 	wantDetail(t, err, `row 1, col 1 is "\xff": a cell is 'X', 'O', ' ' or '.'`)
-	_, err = Validate([]string{"XOX", "é.", "..."}, 0)
+	_, err = Validate([]string{"XOX", "..", "..."}, 0)
 	wantDetail(t, err, "rows of unequal length")
+	// A bad character is named before the rows are compared: a CRLF board's '\r'.
+	_, err = Validate(strings.Split("XOX\r\nO O\r\nXOX", "\n"), 0)
+	wantDetail(t, err, `row 0, col 3 is "\r": a cell is 'X', 'O', ' ' or '.'`)
 	// A nil *Error target matches nothing (and does not panic).
 	var none *Error
 	if errors.Is(err, none) {

@@ -181,8 +181,9 @@ test("validate errors", function()
   -- Rows are measured in characters: C sees four bytes in "é..", but the fault is the 'é'.
   e = raises_status("PARSE_ERROR", ttt.validate, { "...", ".é.", "..." })
   eq(e.detail, [[row 1, col 1 is "é": a cell is 'X', 'O', ' ' or '.']], "non-ASCII detail")
-  e = raises_status("PARSE_ERROR", ttt.validate, { "XOX", "é.", "..." })
-  eq(e.detail, "rows of unequal length", "ragged non-ASCII detail")
+  -- A bad character is named before the rows are compared: a CRLF board's '\r'.
+  e = raises_status("PARSE_ERROR", ttt.validate, "XOX\r\nO O\r\nXOX")
+  eq(e.detail, [[row 0, col 3 is "\13": a cell is 'X', 'O', ' ' or '.']], "CRLF detail (Lua's %q)")
   raises_message("table or string expected", ttt.validate, 42)
   raises_message("row 2 is not a string", ttt.validate, { "...", 7, "..." })
   raises_message("out of range", ttt.validate, "X........", -1)

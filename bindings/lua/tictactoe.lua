@@ -475,7 +475,8 @@ end
 local function shape_detail(status, board, k)
   local n, cols, ragged = #board, chars(board[1] or ""), false
   for i = 2, n do ragged = ragged or chars(board[i]) ~= cols end
-  if status == M.status.PARSE_ERROR then return ragged and "rows of unequal length" or bad_cell(board) end
+  -- A bad character first: "XOX\r" in a CRLF board would otherwise read as ragged.
+  if status == M.status.PARSE_ERROR then return bad_cell(board) or (ragged and "rows of unequal length" or nil) end
   if status ~= M.status.INVALID_ARGUMENT then return nil end
   local shape = n .. "x" .. cols
   if n == 0 or cols == 0 then return "an empty board (" .. shape .. ")" end
