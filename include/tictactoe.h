@@ -53,8 +53,8 @@
 
 /**
  * On boards too big for the bitboard solver (neither rows x (cols + 1) nor cols x (rows + 1)
- * is at most 64), the most empty cells
- * `ttt_game_best_move` and `ttt_game_optimal_moves` take on; with more, `TTT_TOO_HARD`.
+ * is at most 64), the most empty cells `ttt_game_best_move` and `ttt_game_optimal_moves` take
+ * on; with more, `TTT_TOO_HARD`.
  */
 #define TTT_SOLVE_MAX_EMPTY 18
 
@@ -281,8 +281,9 @@ const char *ttt_verdict_str(TttVerdict verdict);
  * the fastest win, else a draw, else the slowest loss; among equals the one found first.
  *
  * Feasibility: the exact solve needs rows x (cols + 1) <= 64 or cols x (rows + 1) <= 64
- * (any board up to 7x7, 8x7, 7x8, 5x10, 10x5, 3x20, 20x3, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a
- * proof within `TTT_SOLVE_NODES` steps of search; otherwise `TTT_TOO_HARD` (then use
+ * (any board up to 7x7, 8x7, 7x8, 5x10, 10x5, 3x20, 20x3, ...), or on a bigger board at
+ * most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a proof within `TTT_SOLVE_NODES` steps of
+ * search; otherwise `TTT_TOO_HARD` (then use
  * `ttt_game_search`, or `ttt_game_best_move_within` with a bigger budget). A position outside both is refused at once; one inside that cannot be
  * proved costs the whole budget first (about 2.5 s measured on 7x7 with k=5), so the
  * call always returns. Near the end of a big board: 16 empty cells take milliseconds, 18 up
@@ -583,11 +584,12 @@ TttStatus ttt_game_to_text(const TttGame *game, char *out_text, size_t capacity,
 /**
  * Creates a game from `ttt_game_to_text`'s format (`len` bytes at `text`, no NUL needed; the
  * board part accepts everything `ttt_validate` does, and one line feed may end the text, as
- * when it was saved as a line of a file). The result, winning line and side to
- * move are restored; there is no undo history. On success the caller owns `*out_game`.
- * rows, cols and k are plain decimal numbers (leading zeros are accepted; no sign, no
- * spaces); a number past 4294967295 is `TTT_PARSE_ERROR`, as it is not a `uint32_t`, while
- * one that fits but is not a legal size is `TTT_INVALID_ARGUMENT` or `TTT_TOO_LARGE`. `text` may be NULL when `len` is 0 (an empty text: `TTT_PARSE_ERROR`).
+ * when it was saved as a line of a file). The result, winning line and side to move are
+ * restored; there is no undo history. On success the caller owns `*out_game`. rows, cols
+ * and k are plain decimal numbers (leading zeros are accepted; no sign, no spaces); a number
+ * past 4294967295 is `TTT_PARSE_ERROR`, as it is not a `uint32_t`, while one that fits but
+ * is not a legal size is `TTT_INVALID_ARGUMENT` or `TTT_TOO_LARGE`. `text` may be NULL when
+ * `len` is 0 (an empty text: `TTT_PARSE_ERROR`).
  *
  * Returns `TTT_NULL_POINTER`, `TTT_PARSE_ERROR` (malformed text, bad character, wrong cell
  * count), `TTT_INVALID_ARGUMENT` / `TTT_TOO_LARGE` (bad size), `TTT_UNREACHABLE_BOARD`

@@ -1,9 +1,9 @@
 //! Game AI: perfect play where the position can be solved, budgeted heuristic play beyond.
 //!
 //! - [`best_move`] / [`optimal_moves`]: exact, by [`solve`]'s negamax on a 64-bit bitboard
-//!   (rows × (cols + 1) <= 64, or the same for the transpose), or on bigger boards by a pairing strategy that proves the
-//!   position drawn (`drawn`) or, with at most 18 empty cells, by an endgame search over the
-//!   board (`endgame`); `TooHard` otherwise, or when the proof needs more than
+//!   (rows × (cols + 1) <= 64, or the same for the transpose), or on bigger boards by a
+//!   pairing strategy that proves the position drawn (`drawn`) or, with at most 18 empty
+//!   cells, by an endgame search over the board (`endgame`); `TooHard` otherwise, or when the proof needs more than
 //!   [`SOLVE_NODES`] nodes ([`solve`] and [`optimal_moves_within`] take a caller's budget
 //!   instead). 3,3,3 is answered from a precomputed table.
 //! - [`search`]: a strong move under a node or time budget on any board, deterministic for a

@@ -24,8 +24,9 @@ unsafe fn write_cell(game: &Game, cell: usize, out_row: *mut u32, out_col: *mut 
 /// the fastest win, else a draw, else the slowest loss; among equals the one found first.
 ///
 /// Feasibility: the exact solve needs rows x (cols + 1) <= 64 or cols x (rows + 1) <= 64
-/// (any board up to 7x7, 8x7, 7x8, 5x10, 10x5, 3x20, 20x3, ...), or on a bigger board at most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a
-/// proof within `TTT_SOLVE_NODES` steps of search; otherwise `TTT_TOO_HARD` (then use
+/// (any board up to 7x7, 8x7, 7x8, 5x10, 10x5, 3x20, 20x3, ...), or on a bigger board at
+/// most `TTT_SOLVE_MAX_EMPTY` (18) empty cells, and a proof within `TTT_SOLVE_NODES` steps of
+/// search; otherwise `TTT_TOO_HARD` (then use
 /// `ttt_game_search`, or `ttt_game_best_move_within` with a bigger budget). A position outside both is refused at once; one inside that cannot be
 /// proved costs the whole budget first (about 2.5 s measured on 7x7 with k=5), so the
 /// call always returns. Near the end of a big board: 16 empty cells take milliseconds, 18 up
@@ -206,8 +207,8 @@ pub const TTT_SOLVE_NODES: u64 = 16_777_216;
 const _: () = assert!(TTT_SOLVE_NODES == ai::SOLVE_NODES);
 
 /// On boards too big for the bitboard solver (neither rows x (cols + 1) nor cols x (rows + 1)
-/// is at most 64), the most empty cells
-/// `ttt_game_best_move` and `ttt_game_optimal_moves` take on; with more, `TTT_TOO_HARD`.
+/// is at most 64), the most empty cells `ttt_game_best_move` and `ttt_game_optimal_moves` take
+/// on; with more, `TTT_TOO_HARD`.
 pub const TTT_SOLVE_MAX_EMPTY: u32 = 18;
 const _: () = assert!(TTT_SOLVE_MAX_EMPTY as usize == ai::SOLVE_MAX_EMPTY);
 

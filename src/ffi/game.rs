@@ -399,11 +399,12 @@ pub unsafe extern "C" fn ttt_game_to_text(
 
 /// Creates a game from `ttt_game_to_text`'s format (`len` bytes at `text`, no NUL needed; the
 /// board part accepts everything `ttt_validate` does, and one line feed may end the text, as
-/// when it was saved as a line of a file). The result, winning line and side to
-/// move are restored; there is no undo history. On success the caller owns `*out_game`.
-/// rows, cols and k are plain decimal numbers (leading zeros are accepted; no sign, no
-/// spaces); a number past 4294967295 is `TTT_PARSE_ERROR`, as it is not a `uint32_t`, while
-/// one that fits but is not a legal size is `TTT_INVALID_ARGUMENT` or `TTT_TOO_LARGE`. `text` may be NULL when `len` is 0 (an empty text: `TTT_PARSE_ERROR`).
+/// when it was saved as a line of a file). The result, winning line and side to move are
+/// restored; there is no undo history. On success the caller owns `*out_game`. rows, cols
+/// and k are plain decimal numbers (leading zeros are accepted; no sign, no spaces); a number
+/// past 4294967295 is `TTT_PARSE_ERROR`, as it is not a `uint32_t`, while one that fits but
+/// is not a legal size is `TTT_INVALID_ARGUMENT` or `TTT_TOO_LARGE`. `text` may be NULL when
+/// `len` is 0 (an empty text: `TTT_PARSE_ERROR`).
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_PARSE_ERROR` (malformed text, bad character, wrong cell
 /// count), `TTT_INVALID_ARGUMENT` / `TTT_TOO_LARGE` (bad size), `TTT_UNREACHABLE_BOARD`
