@@ -327,6 +327,83 @@ def test_validate_rejects_wrong_types(bad):
         tictactoe.validate(bad)
 
 
+@pytest.mark.parametrize(
+    "rows",
+    [
+        set(["X  ", "   ", "   "]),  # a set has no order, and merges the two empty rows
+        frozenset({"X  ", " O ", "   "}),
+        {"X  ": 0, " O ": 1, "   ": 2},  # a dict would be read by its keys
+        {"X  ": 0, " O ": 1, "   ": 2}.keys(),
+    ],
+)
+def test_validate_refuses_rows_without_order(rows):
+    # As judge refuses sets and dicts of moves.
+    with pytest.raises(tictactoe.WrongType, match=r"^board must be its rows in order"):
+        tictactoe.validate(rows)
+
+
+def test_validate_takes_rows_in_order_from_any_iterable():
+    rows = ["X  ", " O ", "   "]
+    for board in (rows, tuple(rows), iter(rows), (row for row in rows)):
+        assert tictactoe.validate(board) == tictactoe.validate(rows) == True  # noqa: E712
+
+
+def test_validate_names_a_bad_character_before_rows_of_unequal_length():
+    # A CRLF board: every row but the last ends in '\r', one cell longer than the last.
+    for board in ("XOX\r\nO O\r\nXOX", ["XOX\r", "O O\r", "XOX"]):
+        with pytest.raises(tictactoe.ParseError, match=re.escape("row 0, col 3 is '\\r'")):
+            tictactoe.validate(board)
+    with pytest.raises(tictactoe.ParseError, match=re.escape("row 1, col 0 is 'Q'")):
+        tictactoe.validate(["XO.", "Q.", "..."])
+    with pytest.raises(
+        tictactoe.ParseError, match=re.escape("rows of unequal length (2, 3 cells)")
+    ):
+        tictactoe.validate(["XO.", "..", "..."])  # no bad character: the lengths
+
+
+def test_error_args_and_repr_carry_the_detail():
+    with pytest.raises(tictactoe.CellOccupied) as caught:
+        tictactoe.judge([(0, 0), (1, 1), (0, 0)])
+    error = caught.value
+    assert str(error) == "cell occupied: move 2 (0, 0)"
+    assert error.args == (4, "move 2 (0, 0)")  # the detail judge added after making it
+    assert repr(error) == "CellOccupied(4, 'move 2 (0, 0)')"
+    error.detail = "changed"
+    assert error.args == (4, "changed") and str(error) == "cell occupied: changed"
+    copy_ = pickle.loads(pickle.dumps(error))
+    assert (copy_.args, copy_.detail, copy_.move_index) == ((4, "changed"), "changed", 2)
+    with pytest.raises(tictactoe.InvalidArgument) as caught:
+        tictactoe.Game().search()
+    assert "search needs a limit" in repr(caught.value)
+
+
+class CustomError(tictactoe.Error):
+    """A user's own error, raised with a message as any exception is."""
+
+
+@pytest.mark.parametrize("cls", [tictactoe.Error, tictactoe.IllegalMove, CustomError])
+def test_errors_without_a_status_take_a_message_only(cls):
+    with pytest.raises(tictactoe.Error) as caught:
+        raise cls("something went wrong")
+    error = caught.value
+    assert type(error) is cls and str(error) == "something went wrong"
+    assert error.args == ("something went wrong",)
+    assert repr(error) == f"{cls.__name__}('something went wrong')"
+    assert (error.status, error.message, error.detail) == (0, "", "something went wrong")
+    for copy_ in (pickle.loads(pickle.dumps(error)), copy.copy(error)):
+        assert type(copy_) is cls and copy_.args == error.args and str(copy_) == str(error)
+        assert copy_.status == 0
+    bare = cls()
+    assert (str(bare), bare.args, bare.status) == ("", (), 0)
+    # With a status, the documented constructor, as before.
+    numbered = cls(9, "why")
+    assert (numbered.status, numbered.args, str(numbered)) == (
+        9,
+        (9, "why"),
+        f"{numbered.message}: why",
+    )
+
+
 def test_errors_pickle():
     error = tictactoe.CellOccupied()
     copy = pickle.loads(pickle.dumps(error))

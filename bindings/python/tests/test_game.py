@@ -538,6 +538,115 @@ def test_subclass_survives_clone_and_copy():
     assert type(copy.deepcopy(game)) is Board
 
 
+class Annotated(Game):
+    """A subclass with state of its own, set by __init__ (which copies do not run)."""
+
+    def __init__(self, rows=3, cols=3, k=3, note=""):
+        super().__init__(rows, cols, k)
+        self.note = note
+        self.log = []
+
+
+def test_copies_of_a_subclass_keep_its_attributes():
+    game = Annotated(4, 4, 3, note="opening study")
+    game.move(1, 1, 2)
+    game.log.append("O opened")
+    game.me = game
+    for twin in (game.clone(), copy.copy(game)):  # shallow: the same attribute objects
+        assert type(twin) is Annotated and _same_game(twin, game)
+        assert (twin.note, twin.log, twin.me) == ("opening study", ["O opened"], game)
+        assert twin.log is game.log
+    deep = copy.deepcopy(game)
+    assert type(deep) is Annotated and _same_game(deep, game)
+    assert (deep.note, deep.log) == ("opening study", ["O opened"]) and deep.log is not game.log
+    assert deep.me is deep  # the memo: a reference back to the game is to the copy
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        loaded = pickle.loads(pickle.dumps(game, protocol))
+        assert type(loaded) is Annotated and _same_game(loaded, game)
+        assert (loaded.note, loaded.log, loaded.me) == ("opening study", ["O opened"], loaded)
+        loaded.log.append("loaded")
+        assert game.log == ["O opened"]
+
+
+class Restored(Game):
+    """A subclass that pickles part of its state, its own way."""
+
+    def __init__(self):
+        super().__init__()
+        self.name, self.cache = "restored", {"expensive": 1}
+
+    def __getstate__(self):
+        return {"name": self.name}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state, cache={}, restored=True)
+
+
+def test_pickle_honours_a_subclass_getstate_and_setstate():
+    game = Restored()
+    game.play(0, 0)
+    loaded = pickle.loads(pickle.dumps(game))
+    assert _same_game(loaded, game)
+    assert (loaded.name, loaded.cache, loaded.restored) == ("restored", {}, True)
+
+
+class Noted(Game):
+    """A subclass whose overrides must not run on load: play takes another argument, and
+    every other method the pickle machinery could use fails."""
+
+    def play(self, row, col, note):
+        self.notes.append(note)
+        return super().play(row, col)
+
+    def _refuse(self, *args, **kwargs):
+        raise AssertionError("a subclass's override ran while pickling or loading")
+
+    move = undo = redo = reset = to_text = _refuse
+    cols = move_count = first_player = moves = property(_refuse)
+    from_text = classmethod(_refuse)
+
+
+def test_pickling_runs_only_games_own_methods():
+    game = Noted()
+    game.notes = []
+    Game.move(game, 1, 1, 2)  # O opens, so the replay's first move is a move()
+    game.play(0, 0, "X replies")
+    game.play(2, 2, "O again")
+    Game.undo(game)  # and something to redo
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        loaded = pickle.loads(pickle.dumps(game, protocol))
+        assert type(loaded) is Noted and loaded.notes == ["X replies", "O again"]
+        assert _base_state(loaded) == _base_state(game)
+        Game.redo(loaded)
+        assert Game.to_text(loaded) == "3,3,3:X../.O./..O:X"
+
+
+def _base_state(game):
+    """`_same_game`'s state, read through Game's own methods."""
+    return Game.to_text(game), Game.moves.fget(game), Game.first_player.fget(game)
+
+
+class Generations(Game):
+    """A subclass whose clone() decides what a copy holds."""
+
+    __slots__ = ("generation",)
+
+    def __init__(self):
+        super().__init__()
+        self.generation = 0
+
+    def clone(self):
+        twin = super().clone()
+        twin.generation = self.generation + 1
+        return twin
+
+
+def test_copy_and_deepcopy_call_an_overridden_clone():
+    game = Generations()
+    assert [copy.copy(game).generation, copy.deepcopy(game).generation] == [1, 1]
+    assert copy.deepcopy([game, game])[1].generation == 1
+
+
 def test_lists_longer_than_the_first_buffer():
     # 70 moves, 30 legal cells, 100 board cells and a long text: past the binding's first
     # 64-element buffer, so the resize path runs. Row-major on 10x10 with k=10: no line.

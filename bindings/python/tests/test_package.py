@@ -2,10 +2,14 @@
 
 import importlib.metadata
 import inspect
+import pickle
+import pickletools
 import re
+import sys
 import typing
 from pathlib import Path
 
+import pytest
 import tictactoe
 import tictactoe._native
 
@@ -110,3 +114,83 @@ def test_result_type_names_the_libraries_strings():
         for value in (lib.TTT_PENDING, lib.TTT_A_WINS, lib.TTT_B_WINS, lib.TTT_DRAW)
     }
     assert set(typing.get_args(tictactoe.Result)) == from_c == {"Pending", "A", "B", "Draw"}
+
+
+def _modules_named(data):
+    """The module of every global a pickle refers to (GLOBAL, INST, or the strings that
+    STACK_GLOBAL takes, which may be any two of those it pushed: all of them, to be safe)."""
+    named = []
+    for opcode, arg, _ in pickletools.genops(data):
+        if opcode.name in ("GLOBAL", "INST"):
+            named.append(arg.split(" ")[0])
+        elif isinstance(arg, str):
+            named.append(arg)
+    return named
+
+
+def _pickled_things():
+    game = tictactoe.Game()
+    game.move(1, 1, 2)
+    game.play(0, 0)
+    game.undo()
+    try:
+        tictactoe.judge([(0, 0), (1, 1), (0, 0)])
+    except tictactoe.CellOccupied as error:
+        occupied = error
+    verdict = tictactoe.validate(["X  ", "   ", "   "])
+    return [game, occupied, tictactoe.WrongType("why"), verdict, tictactoe.Level.HARD]
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_pickles_name_only_the_public_module(protocol):
+    # Pickles record `tictactoe.Game`, never `tictactoe._game.Game`: renaming a private
+    # module must not break stored pickles.
+    for thing in _pickled_things():
+        data = pickle.dumps(thing, protocol)
+        named = _modules_named(data)
+        assert "tictactoe" in named, (thing, named)
+        assert not [name for name in named if name.startswith("tictactoe._")], (thing, named)
+        assert type(pickle.loads(data)) is type(thing)
+
+
+def test_public_names_say_they_are_the_packages():
+    for name in tictactoe.__all__:
+        value = getattr(tictactoe, name)
+        if isinstance(value, type) or inspect.isfunction(value):
+            assert value.__module__ == "tictactoe", name
+    assert tictactoe._unpickle.__module__ == "tictactoe"
+    assert tictactoe._unpickle is tictactoe._game._unpickle  # older pickles name the latter
+
+
+# Pickled by the binding before the public names (protocol 2: GLOBAL names the module):
+# player 2 opened at (1, 1), X played (0, 0), then O's (2, 2) was undone; and the error
+# judge raised for move 2.
+OLD_GAME = (
+    b"\x80\x02ctictactoe._game\n_unpickle\nq\x00(ctictactoe._game\nGame\nq\x01X\x13\x00\x00"
+    b"\x003,3,3:.../.../...:Xq\x02]q\x03(K\x04K\x00K\x08eK\x01K\x02tq\x04Rq\x05."
+)
+OLD_ERROR = (
+    b"\x80\x02ctictactoe._errors\nCellOccupied\nq\x00K\x04X\x00\x00\x00\x00q\x01\x86q\x02Rq"
+    b"\x03}q\x04(X\x06\x00\x00\x00statusq\x05K\x04X\x07\x00\x00\x00messageq\x06X\r\x00\x00\x00"
+    b"cell occupiedq\x07X\x06\x00\x00\x00detailq\x08X\r\x00\x00\x00move 2 (0, 0)q\tX\n\x00\x00"
+    b"\x00move_indexq\nK\x02ub."
+)
+
+
+def test_older_pickles_still_load():
+    game = pickle.loads(OLD_GAME)
+    assert (game.moves, game.first_player, game.to_move) == ([(1, 1), (0, 0)], 2, 2)
+    game.redo()
+    assert game.board == ["X..", ".O.", "..O"]
+    error = pickle.loads(OLD_ERROR)
+    assert type(error) is tictactoe.CellOccupied and error.move_index == 2
+    assert str(error) == "cell occupied: move 2 (0, 0)" and error.args == (4, "move 2 (0, 0)")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 10), reason="the annotations use X | None")
+def test_type_hints_of_the_public_classes_resolve():
+    # typing.get_type_hints looks a class's annotations up in its __module__, now tictactoe.
+    for name in tictactoe.__all__:
+        value = getattr(tictactoe, name)
+        if isinstance(value, type):
+            typing.get_type_hints(value)

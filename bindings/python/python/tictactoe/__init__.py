@@ -12,6 +12,8 @@ A thin binding of the `tictactoe` C library (built from Rust, shipped inside thi
     0
 """
 
+from types import FunctionType as _FunctionType
+
 from ._errors import (
     BufferTooSmall,
     CellOccupied,
@@ -36,7 +38,7 @@ from ._errors import (
 from ._exercises import Verdict, judge, validate
 from ._ffi import Player, Result
 from ._ffi import string as _string
-from ._game import Game, Level
+from ._game import Game, Level, _unpickle
 from ._native import lib as _lib
 
 #: The C library's version ("MAJOR.MINOR.PATCH"), which is also this package's.
@@ -74,3 +76,13 @@ __all__ = [
     "judge",
     "validate",
 ]
+
+# A pickle names each class and function it holds by module and name (pickle checks that
+# importing them gives the same object). They all say they are this package's, so that new
+# pickles, e.g. a game or an error sent to a multiprocessing worker, name `tictactoe.Game`
+# and `tictactoe._unpickle`, never a private module a later version may rename or merge; the
+# private paths still import, so older pickles load.
+for _public in (*(globals()[_name] for _name in __all__), _unpickle):
+    if isinstance(_public, (type, _FunctionType)):  # not the Literal types, nor the numbers
+        _public.__module__ = __name__
+del _public

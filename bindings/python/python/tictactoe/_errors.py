@@ -7,35 +7,55 @@ that describe bad input also derive from the matching built-in (`ValueError`, `I
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from ._native import ffi, lib
 
 
 class Error(Exception):
-    """A call into the C library returned a status other than `TTT_OK`.
+    """A call into the C library returned a status other than `TTT_OK`, or code raised one.
 
     `status` is the TttStatus number and `message` the library's own description of it
-    (`ttt_status_str`); `detail` says what the binding was doing, when it knows more.
+    (`ttt_status_str`); `detail` says what the binding was doing, when it knows more. `args`
+    is `(status, detail)` with the detail as last set, so repr and pickling keep it.
+
+    `CellOccupied("why")` takes its class's status. A class without one (`Error`,
+    `IllegalMove`, a subclass of your own) raised with a message only, `Error("why")`, is
+    like any Python exception: `str(e)` and `args` are the message, `status` is 0 (TTT_OK:
+    none of the library's) and `message` empty.
     """
 
-    #: The status every instance of a subclass carries; None on the families.
-    STATUS: ClassVar[int | None] = None
+    #: The status every instance of a subclass carries; None on the families. Not annotated
+    #: ClassVar: the classes say they are `tictactoe`'s (for pickles), where
+    #: `typing.get_type_hints` would look the name up and not find it.
+    STATUS: int | None = None
 
     def __init__(self, status: int | str | None = None, detail: str = "") -> None:
         if isinstance(status, str):  # raise tictactoe.OutOfBounds("why")
             detail, status = status, None
-        number = type(self).STATUS if status is None else status
-        if number is None:
-            raise TypeError(f"{type(self).__name__} needs a status number")
-        # Both go to Exception.args, so pickling (e.g. across multiprocessing) rebuilds us.
-        super().__init__(number, detail)
+        number = (type(self).STATUS or 0) if status is None else status
+        super().__init__()
         self.status: int = number
-        self.message: str = ffi.string(lib.ttt_status_str(number)).decode()
-        self.detail: str = detail
+        self.message: str = ffi.string(lib.ttt_status_str(number)).decode() if number else ""
+        self.detail = detail  # also sets args
+
+    @property
+    def detail(self) -> str:
+        return self._detail
+
+    @detail.setter
+    def detail(self, detail: str) -> None:
+        # The binding often adds the detail after making the error (judge names the move):
+        # args follows it, so that repr(e) shows it and pickling, which rebuilds the error as
+        # `type(e)(*e.args)` (e.g. from a multiprocessing worker), keeps it.
+        self._detail = detail
+        if self.status:
+            self.args = (self.status, detail)
+        else:  # a message-only error, as Exception("why") or Exception()
+            self.args = (detail,) if detail else ()
 
     def __str__(self) -> str:
-        return f"{self.message}: {self.detail}" if self.detail else self.message
+        if self.message and self.detail:
+            return f"{self.message}: {self.detail}"
+        return self.message or self.detail
 
 
 class GameClosed(Error, ValueError):

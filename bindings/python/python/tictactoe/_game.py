@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import enum
 import operator
 import sys
@@ -60,6 +61,8 @@ else:
 _WINNER: dict[int, Player] = {lib.TTT_A_WINS: 1, lib.TTT_B_WINS: 2}
 _BOARD_CHARS = bytes.maketrans(b"\x00\x01\x02", b".XO")
 _REPR_MAX_CELLS = 1024  # repr() draws the board up to this size
+#: object.__getstate__ (Python 3.11 on), which a pickled game's state must not come from.
+_OBJECT_GETSTATE: Any = getattr(object, "__getstate__", None)
 
 
 class Level(enum.IntEnum):
@@ -139,13 +142,12 @@ class Game:
     @classmethod
     def from_text(cls: type[G], text: str) -> G:
         """A game from `to_text()`'s form, e.g. "3,3,3:X.O/.X./...:O" (no undo history).
-        Raises ParseError, InvalidArgument, TooLarge or UnreachableBoard."""
-        if not isinstance(text, str):
-            raise WrongType(detail=f"text must be a str, not {type(text).__name__}")
-        data = text.encode()
-        out = ffi.new("TttGame **")
-        call(lib.ttt_game_from_text, data, len(data), out)
-        return cls._from_handle(out[0])
+        Raises ParseError, InvalidArgument, TooLarge or UnreachableBoard.
+
+        C builds the game from the text, so `__init__` does not run (as for copies, which
+        carry the instance's attributes over): a subclass whose `__init__` sets attributes
+        should override `from_text` to set them too."""
+        return cls._from_handle(_game_from_text(text))
 
     # --- lifetime -------------------------------------------------------------------------
 
@@ -178,25 +180,51 @@ class Game:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
+    # A copy is made by C, not by __init__, so the attributes a subclass's __init__ set come
+    # along from the instance's __dict__ (a subclass with __slots__ has none): shallow for
+    # clone() and copy.copy, deep for copy.deepcopy, in the state of a pickle.
+
     def clone(self: G) -> G:
-        """An independent copy: board, turn, result, undo and redo history."""
-        out = ffi.new("TttGame **")
+        """An independent copy: board, turn, result, undo and redo history, and the
+        attributes of a subclass instance (its `__dict__`, shallowly)."""
+        twin = type(self)._from_handle(self._clone_handle())
+        attributes = getattr(self, "__dict__", None)
+        if attributes:
+            twin.__dict__.update(attributes)
+        return twin
+
+    def _clone_handle(self) -> Any:
+        """A native copy of the game (`ttt_game_clone`), for the caller to own at once."""
+        out = ffi.new(_GAME_OUT)
         with self._lock:
             call(lib.ttt_game_clone, self._handle, out)
-        return type(self)._from_handle(out[0])
+        return out[0]
 
-    __copy__ = clone
+    # Looked up on each copy, not bound once: a subclass that overrides clone() decides what
+    # copy.copy and copy.deepcopy give.
 
-    def __deepcopy__(self: G, memo: object) -> G:
+    def __copy__(self: G) -> G:
         return self.clone()
+
+    def __deepcopy__(self: G, memo: dict[int, Any]) -> G:
+        twin = self.clone()
+        memo[id(self)] = twin  # first: an attribute may refer back to the game
+        attributes = getattr(self, "__dict__", None)
+        if attributes:
+            twin.__dict__.update(copy.deepcopy(attributes, memo))
+        return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The position before the recorded moves (to_text keeps whose turn it is and who
         # started), the moves and then the undone ones, and who made the first of them (on an
         # empty board, undo gives the first move back, so the text cannot say that player 2
         # opened), replayed on load and the undone ones taken back again: the game continues
-        # exactly, undo and redo included.
-        with self.clone() as start:  # one snapshot, whatever other threads do meanwhile
+        # exactly, undo and redo included. The snapshot is a plain Game and `_unpickle` runs
+        # Game's own methods, so a subclass's overrides (another signature, side effects such
+        # as logging each move) never run while pickling or loading. The third item is the
+        # subclass's state, which pickle hands to its `__setstate__` if it has one, else puts
+        # into the new game's __dict__. The snapshot: one, whatever other threads do meanwhile.
+        with Game._from_handle(self._clone_handle()) as start:
             redoable = 0
             while True:
                 try:
@@ -208,7 +236,17 @@ class Game:
             opener = start.first_player  # who made the first recorded move (2 if O opened)
             for _ in moves:
                 start.undo()
-            return (_unpickle, (type(self), start.to_text(), moves, redoable, opener))
+            replay = (type(self), start.to_text(), moves, redoable, opener)
+        return (_unpickle, replay, self._pickled_state())
+
+    def _pickled_state(self) -> Any:
+        """What a pickle keeps besides the game: a subclass's `__getstate__()` if it defines
+        one (object's, from Python 3.11, would try to pickle the native handle), else the
+        instance's `__dict__` (None for a game without one, and then pickle stores nothing)."""
+        getstate = getattr(type(self), "__getstate__", _OBJECT_GETSTATE)
+        if getstate is not _OBJECT_GETSTATE:
+            return getstate(self)
+        return getattr(self, "__dict__", None)
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -495,17 +533,41 @@ def _unpickle(
     `redoable` of them undone (pickles without that count had no redo list). `opener` is who
     made the first move: on an empty board it may differ from the text's side to move, as
     undoing player 2's opening gives the first move back to player 1 (older pickles, whose
-    text named player 2 then, have none)."""
-    game = cls.from_text(start)
+    text named player 2 then, have none).
+
+    Only Game's own code runs, never a subclass's `from_text`, `play`, `move` or `undo`: an
+    override may take other arguments, or act on every move (a log, a display), and these
+    moves were made before the game was pickled."""
+    game = cls._from_handle(_game_from_text(start))
+    first = opener if opener is not None and _stone_count(game) == 0 else None
     for index in moves:
-        row, col = divmod(index, game.cols)
-        if opener is not None and game.move_count == 0:
-            game.move(row, col, opener)
+        row, col = divmod(index, game._cols)
+        if first is not None:  # the opening move, on an empty start: by whoever made it
+            Game.move(game, row, col, first)
+            first = None
         else:
-            game.play(row, col)
+            Game.play(game, row, col)
     for _ in range(redoable):
-        game.undo()
+        Game.undo(game)
     return game
+
+
+def _game_from_text(text: str) -> Any:
+    """A native game read from `to_text()`'s form, for the caller to own at once."""
+    if not isinstance(text, str):
+        raise WrongType(detail=f"text must be a str, not {type(text).__name__}")
+    data = text.encode()
+    out = ffi.new(_GAME_OUT)
+    call(lib.ttt_game_from_text, data, len(data), out)
+    return out[0]
+
+
+def _stone_count(game: Game) -> int:
+    """`game.move_count`, without calling a subclass's override of it."""
+    count = ffi.new("size_t *")
+    with game._lock:
+        call(lib.ttt_game_move_count, game._handle, count)
+    return count[0]
 
 
 def _solve_budget(max_nodes: int | None, max_millis: int | None) -> tuple[int, int] | None:

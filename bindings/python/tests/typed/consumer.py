@@ -47,6 +47,11 @@ except tictactoe.IllegalMove as e:
 except tictactoe.Error:
     pass
 
+own: tictactoe.Error = tictactoe.Error("no saved game")  # a message only: status 0
+own_status: int = own.status
+own_detail: str = own.detail
+shallow: Game = copy.copy(Game())
+
 size: int = tictactoe.MAX_CELLS + len(tictactoe.__version__)
 standing: tictactoe.Result = tictactoe.judge([(1, 1)])
 over: bool = g.result != "Pending" and standing in ("A", "B", "Draw")
