@@ -182,6 +182,41 @@ func badCell(board []string) string {
 	return ""
 }
 
+// ValidateString is SPEC section 8's validate(board, k) for a board in one string: rows split
+// by '/' or '\n' (separators at either end make no row; an empty row inside is ErrParse), or,
+// with no separator, a square of n x n cells. k = 0 means k = rows = cols, as in Validate.
+func ValidateString(board string, k int) (Verdict, error) {
+	rows, err := splitRows(board)
+	if err != nil {
+		return 0, err
+	}
+	return Validate(rows, k)
+}
+
+// splitRows reads a one-string board's rows as Python's validate does.
+func splitRows(board string) ([]string, error) {
+	if !strings.ContainsAny(board, "/\n") {
+		n := utf8.RuneCountInString(board)
+		side := int(math.Sqrt(float64(n)))
+		for side*side > n {
+			side--
+		}
+		for (side+1)*(side+1) <= n {
+			side++
+		}
+		if side*side != n {
+			return nil, &Error{Status: StatusParseError, Index: -1,
+				Detail: fmt.Sprintf("an unsplit board of %d cells is not square", n)}
+		}
+		cells, rows := []rune(board), make([]string, 0, side)
+		for i := 0; i < n; i += side {
+			rows = append(rows, string(cells[i:i+side]))
+		}
+		return rows, nil
+	}
+	return strings.Split(strings.Trim(strings.ReplaceAll(board, "\n", "/"), "/"), "/"), nil
+}
+
 // ValidateText is Validate for a board in one string of rows x cols cells, row-major; '/' and
 // '\n' may separate rows and are skipped.
 func ValidateText(board string, rows, cols, k int) (Verdict, error) {

@@ -151,6 +151,39 @@ func TestValidateReasons(t *testing.T) {
 	}
 }
 
+// ValidateString reads the shape from the separators, k second (SPEC section 8).
+func TestValidateString(t *testing.T) {
+	cases := []struct {
+		board string
+		k     int
+		want  Verdict
+	}{
+		{"XXX./OOO./....", 4, Valid}, // 3 x 4, k = 4
+		{"XXX./OOO./....", 3, BothWin},
+		{"\nXOX\nO O\nXOX\n", 0, Valid}, // the ends make no row
+		{"XOXO OXOX", 0, Valid},         // unsplit: a square
+		{"X", 1, Valid},
+		{"X...../......", 2, Valid},
+	}
+	for _, c := range cases {
+		if v, err := ValidateString(c.board, c.k); err != nil || v != c.want {
+			t.Errorf("ValidateString(%q, %d) = %v, %v; want %v", c.board, c.k, v, err, c.want)
+		}
+	}
+	_, err := ValidateString("X.../..../...", 0)
+	wantDetail(t, err, "rows of unequal length")
+	_, err = ValidateString("XOX//O O/XOX", 0)
+	wantErr(t, err, ErrParse)
+	_, err = ValidateString("X.......", 0)
+	wantDetail(t, err, "an unsplit board of 8 cells is not square")
+	_, err = ValidateString("X...../......", 0)
+	wantErr(t, err, ErrInvalidArgument)
+	_, err = ValidateString("//", 0)
+	wantErr(t, err, ErrInvalidArgument)
+	_, err = ValidateString("", 0)
+	wantErr(t, err, ErrInvalidArgument)
+}
+
 func TestValidateErrors(t *testing.T) {
 	_, err := Validate([]string{"XO..", "...."}, 0)
 	wantErr(t, err, ErrInvalidArgument)
