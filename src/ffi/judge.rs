@@ -109,9 +109,9 @@ pub unsafe extern "C" fn ttt_find_winner(
 /// legal game of `k` in a row where X moves first? The board is `rows` × `cols` cells
 /// row-major: 'X', 'O', and ' ' or '.' for empty; '/' and line feeds (byte 10) may separate
 /// rows and are skipped wherever they appear. A carriage return (byte 13, as in Windows line
-/// ends) is not a separator: it is `TTT_PARSE_ERROR`. `*out_verdict` is `TTT_VALID` (0) for a reachable board, else
-/// the first reason found (`ttt_verdict_str` names it). Boards of up to 64 cells are checked
-/// without allocating.
+/// ends) is not a separator: it is `TTT_PARSE_ERROR`. `*out_verdict` is `TTT_VALID` (0) for a
+/// reachable board, else the first reason found (`ttt_verdict_str` names it). Boards that fit
+/// a 64-bit bitboard (rows x (cols + 1) <= 64, e.g. 7x7) are checked without allocating.
 ///
 /// Returns `TTT_NULL_POINTER` (`out_verdict` NULL, or `board` NULL with `board_len` > 0),
 /// `TTT_INVALID_ARGUMENT` / `TTT_TOO_LARGE` (bad size), `TTT_PARSE_ERROR` (another byte, or a
