@@ -125,9 +125,9 @@ def test_a_budget_too_small_or_missing_is_an_error():
     with pytest.raises(tictactoe.TooHard):
         empty.optimal_moves(max_nodes=100, max_millis=60_000)
     for method in (empty.best_move, empty.optimal_moves):
-        with pytest.raises(tictactoe.InvalidArgument):
+        with pytest.raises(tictactoe.InvalidArgument, match="both 0: set one, or leave both out"):
             method(max_nodes=0, max_millis=0)  # no limit at all
-        with pytest.raises(tictactoe.InvalidArgument):
+        with pytest.raises(tictactoe.InvalidArgument, match="both 0"):
             method(max_nodes=0)
         for bad in (-1, 2**64):
             with pytest.raises(OverflowError):
@@ -141,6 +141,8 @@ def test_a_budget_too_small_or_missing_is_an_error():
         won.best_move(max_nodes=10)
     with pytest.raises(tictactoe.GameOver):
         won.optimal_moves(max_millis=10)
+    with pytest.raises(tictactoe.GameOver):  # C's order: a finished game before the budget
+        won.best_move(max_nodes=0, max_millis=0)
 
 
 def test_a_time_budget_bounds_a_hopeless_solve():

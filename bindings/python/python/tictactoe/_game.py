@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import enum
 import operator
 import sys
 import threading
-from typing import Any, Literal, Tuple, TypeVar
+from typing import Any, Iterator, Literal, Tuple, TypeVar
 
 from ._errors import Error, GameClosed, InvalidArgument, NothingToRedo, WrongType, error_for
 from ._ffi import (
@@ -459,7 +460,7 @@ class Game:
         kind; InvalidArgument when both are 0. TooHard when the budget runs out."""
         cell, score = ffi.new("uint32_t[2]"), ffi.new("int32_t *")
         budget = _solve_budget(max_nodes, max_millis)
-        with self._lock:  # the search is long, but runs without the GIL: other games go on
+        with self._lock, _no_limit_named():  # long, but without the GIL: other games go on
             if budget is None:
                 call(lib.ttt_game_best_move, self._handle, cell, cell + 1, score)
             else:
@@ -472,7 +473,7 @@ class Game:
         """Every move that keeps the position's value (all moves in a lost position). The
         budget is `best_move`'s."""
         budget = _solve_budget(max_nodes, max_millis)
-        with self._lock:
+        with self._lock, _no_limit_named():
             if budget is None:
                 indices = read_u32s(lib.ttt_game_optimal_moves, self._handle)
             else:
@@ -568,6 +569,17 @@ def _stone_count(game: Game) -> int:
     with game._lock:
         call(lib.ttt_game_move_count, game._handle, count)
     return count[0]
+
+
+@contextlib.contextmanager
+def _no_limit_named() -> Iterator[None]:
+    """Names the cause of the InvalidArgument a `_within` call gets from C: the numbers fit
+    (they were checked), so both limits were 0. C decides, so a finished game stays GameOver."""
+    try:
+        yield
+    except InvalidArgument as error:
+        error.detail = "max_nodes and max_millis are both 0: set one, or leave both out"
+        raise
 
 
 def _solve_budget(max_nodes: int | None, max_millis: int | None) -> tuple[int, int] | None:
