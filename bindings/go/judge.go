@@ -138,7 +138,7 @@ func Validate(board []string, k int) (Verdict, error) {
 }
 
 // shapeDetail says what was wrong with a board Validate refused (its shape, k, or the first
-// cell that is not a cell), or "" when the status says it all. Rows are measured in
+// character that is not a cell), or "" when the status says it all. Rows are measured in
 // characters, as a reader counts them: C sees "é.." as four bytes, but the fault is the 'é'.
 func shapeDetail(s Status, board []string, k int) string {
 	cols, ragged := 0, false
@@ -150,12 +150,14 @@ func shapeDetail(s Status, board []string, k int) string {
 		ragged = ragged || n != cols
 	}
 	shape := fmt.Sprintf("%dx%d", len(board), cols)
-	switch {
-	case s == StatusParseError && badCell(board) != "":
+	if s == StatusParseError {
 		// A bad character first: "XOX\r" in a CRLF board would otherwise read as ragged.
-		return badCell(board)
-	case s == StatusParseError && ragged:
+		if bad := badCell(board); bad != "" || !ragged {
+			return bad
+		}
 		return "rows of unequal length"
+	}
+	switch {
 	case s != StatusInvalidArgument:
 		return ""
 	case len(board) == 0 || cols == 0:
