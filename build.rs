@@ -5,12 +5,23 @@
 #[cfg(not(feature = "header"))]
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    export_target();
+}
+
+/// Tells the integration tests which target they were built for (`TTT_TARGET`), so that the C
+/// programs they compile match the library: in a cross build (tests/cross.sh) the target is
+/// not the host.
+fn export_target() {
+    let target = std::env::var("TARGET").expect("cargo sets TARGET for build scripts");
+    println!("cargo:rustc-env=TTT_TARGET={target}");
 }
 
 #[cfg(feature = "header")]
 fn main() {
     use std::env;
     use std::path::PathBuf;
+
+    export_target();
 
     let dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     println!("cargo:rerun-if-changed=src");

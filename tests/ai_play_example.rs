@@ -12,31 +12,25 @@ use std::time::Duration;
 
 use tictactoe::{judge, Outcome, Rules};
 
-/// Compiles play.c against `target/<profile>/deps/libtictactoe.a`: the archive made by the
-/// same rustc run as the rlib inside this test, so never a stale copy.
+mod common;
+use common::c_tools;
+
+/// Compiles play.c against the `libtictactoe.a` made by the same rustc run as the rlib inside
+/// this test (`c_tools::lib_dir`), so never a stale copy.
 fn build_play() -> PathBuf {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
     EXE.get_or_init(compile).clone()
 }
 
 fn compile() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test knows its path");
-    let deps = exe.parent().expect("tests live in target/<profile>/deps").to_path_buf();
-    let triple = {
-        let out = Command::new("rustc").arg("-vV").output().expect("rustc runs");
-        let text = String::from_utf8(out.stdout).expect("UTF-8");
-        text.lines().find_map(|l| l.strip_prefix("host: ")).expect("rustc -vV names the host").to_string()
-    };
-    let compiler =
-        cc::Build::new().cargo_metadata(false).opt_level(1).host(&triple).target(&triple).get_compiler();
+    let lib_dir = c_tools::lib_dir();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let out = deps.parent().expect("deps has a parent").join("ai-play");
-    let status = compiler
-        .to_command()
+    let out = lib_dir.parent().expect("the library's folder has a parent").join("ai-play");
+    let status = c_tools::compiler(false, 1)
         .args(["-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-I"])
         .arg(root.join("include"))
         .arg(root.join("examples/play.c"))
-        .arg(deps.join("libtictactoe.a"))
+        .arg(lib_dir.join("libtictactoe.a"))
         .args(["-lpthread", "-ldl", "-lm", "-o"])
         .arg(&out)
         .status()
@@ -60,11 +54,11 @@ const PROMPT: &str = "row col: ";
 impl Session {
     fn start(args: &[&str]) -> Session {
         let mut command = Command::new(build_play());
-        if use_valgrind() {
-            command = wrap_in_valgrind(command);
+        command.args(args);
+        if c_tools::use_valgrind() {
+            command = c_tools::memcheck(&command);
         }
-        let mut child =
-            command.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("play runs");
+        let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("play runs");
         let mut stdout = child.stdout.take().expect("piped");
         let (tx, output) = channel();
         std::thread::spawn(move || {
@@ -113,23 +107,6 @@ impl Session {
         }
         self.seen
     }
-}
-
-/// Runs play.c under valgrind memcheck when it is installed (required when CI sets
-/// `TTT_REQUIRE_VALGRIND=1`); a memory error or leak makes it exit non-zero.
-fn use_valgrind() -> bool {
-    let installed = Command::new("valgrind").arg("--version").output().is_ok_and(|o| o.status.success());
-    if std::env::var("TTT_REQUIRE_VALGRIND").as_deref() == Ok("1") {
-        assert!(installed, "TTT_REQUIRE_VALGRIND=1 but valgrind cannot be run");
-    }
-    installed
-}
-
-fn wrap_in_valgrind(command: Command) -> Command {
-    let mut v = Command::new("valgrind");
-    v.args(["--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=all", "--quiet"])
-        .arg(command.get_program());
-    v
 }
 
 /// The moves announced in `text`, in order: lines "You (X) play R C" and "AI (O) plays R C",

@@ -6,19 +6,23 @@
 //! as C99 and C++, and the C benchmark must build and pass its own cross-checks.
 //!
 //! Which library file: `cargo test` compiles the library once, in every crate type of
-//! Cargo.toml (rlib, staticlib, cdylib), into `target/<profile>/deps/`; only `cargo build`
-//! copies them up to `target/<profile>/`. So the tests link `deps/libtictactoe.{a,so}`: the
-//! output of the very rustc run that produced the rlib this test executable contains, never a
-//! stale copy from an older `cargo build`, and no nested cargo is needed.
+//! Cargo.toml (rlib, staticlib, cdylib), into its build folder; only `cargo build` copies them
+//! up to `target/<profile>/`. So the tests link the `libtictactoe.{a,so}` of the very rustc run
+//! that produced the rlib this test executable contains (`c_tools::lib_dir` finds it in either
+//! of Cargo's build-dir layouts), never a stale copy from an older `cargo build`, and no nested
+//! cargo is needed.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
+mod common;
+use common::c_tools;
+
 /// Where things are, found once.
 struct Paths {
     root: PathBuf,
-    /// `target/<profile>/deps`, holding `libtictactoe.a` and `libtictactoe.so`.
+    /// The folder holding `libtictactoe.a` and `libtictactoe.so` (`c_tools::lib_dir`).
     lib_dir: PathBuf,
     /// Where the compiled programs go.
     out_dir: PathBuf,
@@ -27,44 +31,17 @@ struct Paths {
 fn paths() -> &'static Paths {
     static PATHS: OnceLock<Paths> = OnceLock::new();
     PATHS.get_or_init(|| {
-        let exe = std::env::current_exe().expect("the test knows its own path");
-        let lib_dir = exe.parent().expect("the test executable lives in target/<profile>/deps").to_path_buf();
-        for lib in ["libtictactoe.a", "libtictactoe.so"] {
-            assert!(
-                lib_dir.join(lib).is_file(),
-                "{lib} missing from {}: cargo test builds it",
-                lib_dir.display()
-            );
-        }
-        let out_dir = lib_dir.parent().expect("deps has a parent").join("c-examples");
+        let lib_dir = c_tools::lib_dir();
+        let out_dir = lib_dir.parent().expect("the library's folder has a parent").join("c-examples");
         std::fs::create_dir_all(&out_dir).expect("can create the output directory");
         Paths { root: PathBuf::from(env!("CARGO_MANIFEST_DIR")), lib_dir, out_dir }
     })
 }
 
-/// The host's target triple; the examples run here, so host and target are the same.
-fn host_triple() -> &'static str {
-    static TRIPLE: OnceLock<String> = OnceLock::new();
-    TRIPLE.get_or_init(|| {
-        let out = Command::new("rustc").arg("-vV").output().expect("rustc is on PATH");
-        let text = String::from_utf8(out.stdout).expect("rustc -vV prints UTF-8");
-        let host = text.lines().find_map(|l| l.strip_prefix("host: ")).expect("rustc -vV names the host");
-        host.to_string()
-    })
-}
-
-/// The C or C++ compiler `cc` picks, with its base flags (optimization, debug info, -m64...).
-/// Outside a build script `cc` has no TARGET/OPT_LEVEL/DEBUG variables, so they are given here.
+/// The C or C++ compiler for the library's target (see `c_tools::compiler`), with every
+/// warning an error and the header's folder on the include path.
 fn compiler(cpp: bool) -> Command {
-    let tool = cc::Build::new()
-        .cargo_metadata(false)
-        .cpp(cpp)
-        .opt_level(2)
-        .debug(true)
-        .host(host_triple())
-        .target(host_triple())
-        .get_compiler();
-    let mut cmd = tool.to_command();
+    let mut cmd = c_tools::compiler(cpp, 2);
     cmd.args(["-Wall", "-Wextra", "-Wpedantic", "-Werror"]).arg("-I").arg(paths().root.join("include"));
     cmd
 }
@@ -113,22 +90,6 @@ fn build(name: &str, sources: &[&str], std: &str, link: Link) -> PathBuf {
     exe
 }
 
-/// Whether `tool` (run with `--version`) is installed; when the environment variable `require`
-/// is 1, as `.ci/test` sets it, a missing tool fails the test instead.
-fn tool_available(tool: &str, require: &str) -> bool {
-    let installed = Command::new(tool).arg("--version").output().is_ok_and(|o| o.status.success());
-    if std::env::var(require).as_deref() == Ok("1") {
-        assert!(installed, "{require}=1 but {tool} cannot be run");
-    }
-    installed
-}
-
-/// Whether to run programs under valgrind: always when CI demands it (then a missing valgrind
-/// is a failure), otherwise when it is installed.
-fn use_valgrind() -> bool {
-    tool_available("valgrind", "TTT_REQUIRE_VALGRIND")
-}
-
 /// Runs `exe` with `args` and returns its standard output.
 fn run_plain(exe: &Path, args: &[&str]) -> String {
     let mut cmd = Command::new(exe);
@@ -139,14 +100,12 @@ fn run_plain(exe: &Path, args: &[&str]) -> String {
 /// Runs `exe` with `args` under valgrind memcheck, if `use_valgrind`, and returns its standard
 /// output; any memory error or leak of any kind fails the test.
 fn run_memcheck(exe: &Path, args: &[&str]) -> Option<String> {
-    if !use_valgrind() {
+    if !c_tools::use_valgrind() {
         return None;
     }
-    let mut cmd = Command::new("valgrind");
-    cmd.args(["--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=all", "--quiet"])
-        .arg(exe)
-        .args(args);
-    Some(String::from_utf8(succeed(cmd).stdout).expect("the programs print UTF-8"))
+    let mut cmd = Command::new(exe);
+    cmd.args(args);
+    Some(String::from_utf8(succeed(c_tools::memcheck(&cmd)).stdout).expect("the programs print UTF-8"))
 }
 
 /// Runs `exe` plainly and under memcheck; both runs must print the same, which is returned.
@@ -322,7 +281,7 @@ fn header_compiles_alone_as_c_and_cpp() {
 /// without running, unless `TTT_REQUIRE_CLANG=1` (set by `.ci/test`).
 #[test]
 fn header_is_clean_under_clang_weverything() {
-    if !tool_available("clang", "TTT_REQUIRE_CLANG") {
+    if !c_tools::tool_available("clang", "TTT_REQUIRE_CLANG") {
         return;
     }
     let user = paths().out_dir.join("clang_user.c");

@@ -3,6 +3,7 @@
 // Each test binary uses only some of these helpers.
 #![allow(dead_code)]
 
+pub mod c_tools;
 pub mod minimax;
 
 /// A small deterministic generator (splitmix64), so every randomized test reproduces.
