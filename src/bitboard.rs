@@ -235,10 +235,10 @@ pub fn read_dense(text: &[u8], n: usize) -> Option<Dense> {
         return None;
     }
     let (mut x, mut o, mut counts) = (0u64, 0u64, [0u32; 2]);
-    let mut chunks = text.chunks_exact(8);
-    for (c, chunk) in chunks.by_ref().enumerate() {
+    let (chunks, rest) = text.as_chunks::<8>();
+    for (c, &chunk) in chunks.iter().enumerate() {
         // n <= 64, so at most eight chunks and every shift stays inside the word.
-        let v = u64::from_le_bytes(chunk.try_into().ok()?);
+        let v = u64::from_le_bytes(chunk);
         let (xs, os) = (bytes_equal(v, b'X'), bytes_equal(v, b'O'));
         if xs | os | bytes_equal(v, b'.') | bytes_equal(v, b' ') != HIGH_BITS {
             return None;
@@ -248,9 +248,9 @@ pub fn read_dense(text: &[u8], n: usize) -> Option<Dense> {
         counts[0] += count_bytes(xs);
         counts[1] += count_bytes(os);
     }
-    let start = n - chunks.remainder().len();
+    let start = n - rest.len();
     let mut seen = 0u8;
-    for (i, &b) in chunks.remainder().iter().enumerate() {
+    for (i, &b) in rest.iter().enumerate() {
         let cell = CELL_OF_BYTE[b as usize];
         // Cells are 0..=2, so `cell + 1` sets bit 2 only for a separator or a bad byte.
         seen |= cell + 1;

@@ -323,11 +323,11 @@ pub fn parse_cells(text: &[u8], n: usize) -> Result<Vec<u8>, Error> {
 pub fn count_stones(cells: &[u8]) -> [usize; 2] {
     const LOW: u64 = 0x0101_0101_0101_0101;
     let mut counts = [0; 2];
-    let mut blocks = cells.chunks_exact(8 * 255);
-    for block in &mut blocks {
+    let (blocks, rest) = cells.as_chunks::<{ 8 * 255 }>();
+    for block in blocks {
         let mut lanes = [0u64; 2];
-        for eight in block.chunks_exact(8) {
-            let w = u64::from_le_bytes(eight.try_into().unwrap_or_default());
+        for &eight in block.as_chunks::<8>().0 {
+            let w = u64::from_le_bytes(eight);
             lanes[0] += w & LOW;
             lanes[1] += (w >> 1) & LOW;
         }
@@ -337,7 +337,6 @@ pub fn count_stones(cells: &[u8]) -> [usize; 2] {
             *count += (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
         }
     }
-    let rest = blocks.remainder();
     for (count, stone) in counts.iter_mut().zip([1, 2]) {
         *count += rest.iter().filter(|&&c| c == stone).count();
     }

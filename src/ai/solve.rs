@@ -564,9 +564,9 @@ impl<'g> Solver<'g> {
     /// symmetries, and the symmetry that gives it.
     fn canonical(&self, node: &Node) -> (u64, usize) {
         let (mut key, mut sym) = (node.hash[0], 0);
-        for s in 1..self.fwd.len() {
-            if node.hash[s] < key {
-                (key, sym) = (node.hash[s], s);
+        for (s, &hash) in node.hash[..self.fwd.len()].iter().enumerate().skip(1) {
+            if hash < key {
+                (key, sym) = (hash, s);
             }
         }
         (key, sym)
