@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 use std::time::SystemTime;
 
 /// The target this test executable, and so the library it links, was built for: the host in
@@ -20,18 +21,21 @@ pub fn compiler(cpp: bool, opt: u32) -> Command {
         .cpp(cpp)
         .opt_level(opt)
         .debug(true)
-        .host(&host())
+        .host(host())
         .target(TARGET)
         .get_compiler();
     tool.to_command()
 }
 
-/// The host's target triple, from `rustc -vV`.
-pub fn host() -> String {
-    let out = Command::new("rustc").arg("-vV").output().expect("rustc is on PATH");
-    let text = String::from_utf8(out.stdout).expect("rustc -vV prints UTF-8");
-    let host = text.lines().find_map(|l| l.strip_prefix("host: ")).expect("rustc -vV names the host");
-    host.to_string()
+/// The host's target triple, from `rustc -vV` (asked once).
+pub fn host() -> &'static str {
+    static HOST: OnceLock<String> = OnceLock::new();
+    HOST.get_or_init(|| {
+        let out = Command::new("rustc").arg("-vV").output().expect("rustc is on PATH");
+        let text = String::from_utf8(out.stdout).expect("rustc -vV prints UTF-8");
+        let host = text.lines().find_map(|l| l.strip_prefix("host: ")).expect("rustc -vV names the host");
+        host.to_string()
+    })
 }
 
 /// Whether `tool` (run with `--version`) is installed; when the environment variable `require`
