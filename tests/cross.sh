@@ -1,37 +1,77 @@
 #!/usr/bin/env bash
-# The test suite on two targets unlike the x86_64 host, where game engines and other hosts
-# also run the library:
-#   - i686-unknown-linux-gnu: 32-bit size_t and pointers (as on 32-bit ARM Android or wasm32).
-#     Every test, the C examples and the C++ header check included, runs natively; only
-#     valgrind is left out (Debian's valgrind has no memcheck for x86).
-#   - s390x-unknown-linux-gnu: big-endian, under qemu-user. The library's own tests and the
-#     integration tests in plain Rust (exhaustive proofs, C contract, seeds, hostile input,
-#     allocation failure); those that compile C programs need a C runtime for the target to run
-#     them, and the solver's long tests would take minutes under emulation.
+# The test suite on targets unlike the x86_64 Linux host, where game engines and other hosts
+# also run the library. Usage: tests/cross.sh TARGET... with TARGET one of
+#   i686     i686-unknown-linux-gnu: 32-bit size_t and pointers (as on 32-bit ARM Android or
+#            wasm32). Every test, the C examples and the C++ header check included, runs
+#            natively; only valgrind is left out (Debian's valgrind has no memcheck for x86).
+#   s390x    s390x-unknown-linux-gnu: big-endian, under qemu-user.
+#   windows  x86_64-pc-windows-gnu: the Windows x64 calling convention, structured exception
+#            unwinding through the panic boundary, Windows threads and allocator, under Wine.
+# On s390x and Windows: the library's own tests and the integration tests in plain Rust
+# (exhaustive proofs, C contract, seeds, hostile input, allocation failure, threads where the
+# emulation is fast); the tests that compile C programs would need that target's C runtime
+# and an emulator under every program they start.
 # The standard library is built from source for each target (-Zbuild-std, nightly's rust-src,
-# which Miri needs too), so no extra Rust target has to be downloaded. The cross compilers and
-# qemu come from .ci/apt/cross.txt. .ci/test runs this; any failure fails the run.
+# which Miri needs too), so no Rust target has to be downloaded. Cross compilers, qemu and Wine
+# come from .ci/apt/cross.txt. .ci/test runs this; any failure fails the run.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-for tool in i686-linux-gnu-gcc i686-linux-gnu-g++ s390x-linux-gnu-gcc qemu-s390x; do
-  command -v "$tool" >/dev/null || { echo "$tool is missing (.ci/setup installs it from .ci/apt/cross.txt)"; exit 1; }
-done
+[ $# -gt 0 ] || { echo "usage: tests/cross.sh i686|s390x|windows..."; exit 2; }
+
+need() {
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { echo "$tool is missing (.ci/setup installs it from .ci/apt/cross.txt)"; exit 1; }
+  done
+}
+# A build folder per target, so that runs for different targets (.ci/test starts two at
+# once) do not wait for each other's lock.
 test_on() {
   local target="$1"
   shift
   echo "cross: cargo test on $target"
   cargo +nightly test -Zbuild-std --target "$target" --profile ci --no-default-features \
-    --target-dir target/cross --no-fail-fast "$@"
+    --target-dir "target/cross/$target" --no-fail-fast "$@"
 }
-export CARGO_TARGET_I686_UNKNOWN_LINUX_GNU_LINKER=i686-linux-gnu-gcc
-export CARGO_TARGET_S390X_UNKNOWN_LINUX_GNU_LINKER=s390x-linux-gnu-gcc
-export CARGO_TARGET_S390X_UNKNOWN_LINUX_GNU_RUNNER="qemu-s390x -L /usr/s390x-linux-gnu"
-# Valgrind checks host programs only (tests/common/c_tools.rs); clang is still required. The
-# tests that assert on wall-clock time are left to the host run: this one shares the machine
-# with the fuzzers (.ci/test's second lane).
+# Valgrind checks host programs only (tests/common/c_tools.rs).
 unset TTT_REQUIRE_VALGRIND
-TTT_REQUIRE_CLANG=1 test_on i686-unknown-linux-gnu -- --skip a_time_budget_is_kept \
-  --skip a_sparse_game_loaded_from_text_is_searched --skip c_time_budget_stops
-test_on s390x-unknown-linux-gnu --lib --test exhaustive --test ffi_contract --test seeds \
-  --test robustness --test alloc_failure --test ai_bitboard
+plain_rust_tests=(--lib --test exhaustive --test ffi_contract --test seeds --test robustness
+  --test alloc_failure --test ai_bitboard)
+
+for target in "$@"; do
+  case "$target" in
+  i686)
+    need i686-linux-gnu-gcc i686-linux-gnu-g++
+    export CARGO_TARGET_I686_UNKNOWN_LINUX_GNU_LINKER=i686-linux-gnu-gcc
+    # The tests that assert on wall-clock time are left to the host run: this one shares the
+    # machine with the fuzzers (.ci/test's second lane).
+    TTT_REQUIRE_CLANG=1 test_on i686-unknown-linux-gnu -- --skip a_time_budget_is_kept \
+      --skip a_sparse_game_loaded_from_text_is_searched --skip c_time_budget_stops
+    ;;
+  s390x)
+    need s390x-linux-gnu-gcc qemu-s390x
+    export CARGO_TARGET_S390X_UNKNOWN_LINUX_GNU_LINKER=s390x-linux-gnu-gcc
+    export CARGO_TARGET_S390X_UNKNOWN_LINUX_GNU_RUNNER="qemu-s390x -L /usr/s390x-linux-gnu"
+    test_on s390x-unknown-linux-gnu "${plain_rust_tests[@]}"
+    ;;
+  windows)
+    need x86_64-w64-mingw32-gcc
+    wine=/usr/lib/wine/wine64
+    [ -x "$wine" ] || { echo "$wine is missing (.ci/setup installs wine64 from .ci/apt/cross.txt)"; exit 1; }
+    # Rust's standard library draws random numbers (HashMap keys) with ProcessPrng from
+    # bcryptprimitives.dll, which Debian's Wine 8 does not have: a one-function stand-in on
+    # BCryptGenRandom, found through WINEPATH. Wine keeps its state in a prefix of our own.
+    shim=target/cross/wine/shim
+    mkdir -p "$shim"
+    x86_64-w64-mingw32-gcc -shared -O2 -o "$shim/bcryptprimitives.dll" tests/wine/bcryptprimitives.c -lbcrypt
+    export WINEPREFIX="$root/target/cross/wine/prefix" WINEDEBUG=-all WINEPATH="Z:$root/$shim"
+    export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc
+    export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER="$wine"
+    test_on x86_64-pc-windows-gnu "${plain_rust_tests[@]}" --test threads
+    ;;
+  *)
+    echo "tests/cross.sh: unknown target $target (i686, s390x or windows)"
+    exit 2
+    ;;
+  esac
+done
