@@ -10,7 +10,8 @@
 # On s390x and Windows: the library's own tests and the integration tests in plain Rust
 # (exhaustive proofs, C contract, seeds, hostile input, allocation failure, threads where the
 # emulation is fast); the tests that compile C programs would need that target's C runtime
-# and an emulator under every program they start.
+# and an emulator under every program they start. On Windows the C examples are then built
+# with mingw and compared with the host's (windows_examples).
 # The standard library is built from source for each target (-Zbuild-std, nightly's rust-src,
 # which Miri needs too), so no Rust target has to be downloaded. Cross compilers, qemu and Wine
 # come from .ci/apt/cross.txt. .ci/test runs this; any failure fails the run.
@@ -37,6 +38,33 @@ test_on() {
 unset TTT_REQUIRE_VALGRIND
 plain_rust_tests=(--lib --test exhaustive --test ffi_contract --test seeds --test robustness
   --test alloc_failure --test ai_bitboard)
+
+# The C examples built with mingw against the Windows static library (the one the test build
+# above made) and run under Wine must print exactly what the same examples print built for
+# this host, where tests/examples.rs checks their output against the exercises' answers.
+windows_examples() {
+  local wine="$1" t=x86_64-pc-windows-gnu out=target/cross/wine/examples winlib
+  mkdir -p "$out"
+  cargo build --profile ci --no-default-features --lib --quiet
+  winlib="$(ls -t target/cross/$t/$t/ci/build/tictactoe/*/out/libtictactoe.a \
+    target/cross/$t/$t/ci/deps/libtictactoe.a 2>/dev/null | head -n 1 || true)"
+  [ -n "$winlib" ] || { echo "no Windows libtictactoe.a after the test build"; exit 1; }
+  local cflags=(-std=c99 -O2 -Wall -Wextra -Wpedantic -Werror -Iinclude -Iexamples)
+  for ex in find_winner valid_state design_tictactoe demo; do
+    gcc "${cflags[@]}" "examples/$ex.c" target/ci/libtictactoe.a -lpthread -ldl -lm -o "$out/$ex"
+    # The system libraries are rustc's native-static-libs for this target.
+    x86_64-w64-mingw32-gcc "${cflags[@]}" "examples/$ex.c" "$winlib" -lkernel32 -lntdll -luserenv \
+      -lws2_32 -ldbghelp -lsynchronization -o "$out/$ex.exe"
+    "$out/$ex" >"$out/$ex.host.txt"
+    "$wine" "$out/$ex.exe" | tr -d '\r' >"$out/$ex.windows.txt"
+    if ! cmp -s "$out/$ex.host.txt" "$out/$ex.windows.txt"; then
+      diff "$out/$ex.host.txt" "$out/$ex.windows.txt" || true
+      echo "examples/$ex.c prints something else on Windows (above: host, then Windows)"
+      exit 1
+    fi
+    echo "cross: examples/$ex.c prints the same on Windows ($(wc -l <"$out/$ex.host.txt") lines)"
+  done
+}
 
 for target in "$@"; do
   case "$target" in
@@ -68,6 +96,7 @@ for target in "$@"; do
     export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=x86_64-w64-mingw32-gcc
     export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER="$wine"
     test_on x86_64-pc-windows-gnu "${plain_rust_tests[@]}" --test threads
+    windows_examples "$wine"
     ;;
   *)
     echo "tests/cross.sh: unknown target $target (i686, s390x or windows)"
