@@ -4,6 +4,7 @@
 #   i686     i686-unknown-linux-gnu: 32-bit size_t and pointers (as on 32-bit ARM Android or
 #            wasm32). Every test, the C examples and the C++ header check included, runs
 #            natively; only valgrind is left out (Debian's valgrind has no memcheck for x86).
+#            Then the C++ binding's tests, built for i686.
 #   s390x    s390x-unknown-linux-gnu: big-endian, under qemu-user.
 #   windows  x86_64-pc-windows-gnu: the Windows x64 calling convention, structured exception
 #            unwinding through the panic boundary, Windows threads and allocator, under Wine.
@@ -38,6 +39,23 @@ test_on() {
 unset TTT_REQUIRE_VALGRIND
 plain_rust_tests=(--lib --test exhaustive --test ffi_contract --test seeds --test robustness
   --test alloc_failure --test ai_bitboard)
+
+# The C++ binding's tests (bindings/cpp/tests) against the 32-bit static library the test
+# build above made: where size_t is as wide as uint32_t, the wrapper's overloads and range
+# checks meet other types than on the host.
+cpp_binding_on_i686() {
+  local t=i686-unknown-linux-gnu out=target/cross/cpp-i686 lib src
+  lib="$(ls -t target/cross/$t/$t/ci/build/tictactoe/*/out/libtictactoe.a \
+    target/cross/$t/$t/ci/deps/libtictactoe.a 2>/dev/null | head -n 1 || true)"
+  [ -n "$lib" ] || { echo "no i686 libtictactoe.a after the test build"; exit 1; }
+  mkdir -p "$out"
+  for src in bindings/cpp/tests/*.cpp; do
+    i686-linux-gnu-g++ -std=c++17 -Wall -Wextra -Wpedantic -Werror -O1 -Iinclude -Ibindings/cpp \
+      "$src" "$lib" -lpthread -ldl -lm -o "$out/$(basename "$src" .cpp)"
+    "$out/$(basename "$src" .cpp)" >/dev/null
+    echo "cross: bindings/cpp/tests/$(basename "$src") passed on i686"
+  done
+}
 
 # The C examples built with mingw against the Windows static library (the one the test build
 # above made) and run under Wine must print exactly what the same examples print built for
@@ -75,6 +93,7 @@ for target in "$@"; do
     # machine with the fuzzers (.ci/test's second lane).
     TTT_REQUIRE_CLANG=1 test_on i686-unknown-linux-gnu -- --skip a_time_budget_is_kept \
       --skip a_sparse_game_loaded_from_text_is_searched --skip c_time_budget_stops
+    cpp_binding_on_i686
     ;;
   s390x)
     need s390x-linux-gnu-gcc qemu-s390x
