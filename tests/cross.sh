@@ -116,6 +116,8 @@ for target in "$@"; do
     export CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUNNER="$wine"
     test_on x86_64-pc-windows-gnu "${plain_rust_tests[@]}" --test threads
     windows_examples "$wine"
+    # Wine's server would linger a few seconds holding this script's output open.
+    /usr/lib/wine/wineserver -k 2>/dev/null || true
     ;;
   *)
     echo "tests/cross.sh: unknown target $target (i686, s390x or windows)"
