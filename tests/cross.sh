@@ -40,14 +40,22 @@ unset TTT_REQUIRE_VALGRIND
 plain_rust_tests=(--lib --test exhaustive --test ffi_contract --test seeds --test robustness
   --test alloc_failure --test ai_bitboard)
 
+# The libtictactoe.a that test_on's build made for target $1, in either of Cargo's build-folder
+# layouts (see tests/common/c_tools.rs); the folder holds builds of one feature set only.
+test_build_lib() {
+  local t="$1" lib
+  lib="$(ls -t target/cross/$t/$t/ci/build/tictactoe/*/out/libtictactoe.a \
+    target/cross/$t/$t/ci/deps/libtictactoe.a 2>/dev/null | head -n 1 || true)"
+  [ -n "$lib" ] || { echo "no libtictactoe.a for $t after its test build" >&2; exit 1; }
+  echo "$lib"
+}
+
 # The C++ binding's tests (bindings/cpp/tests) against the 32-bit static library the test
 # build above made: where size_t is as wide as uint32_t, the wrapper's overloads and range
 # checks meet other types than on the host.
 cpp_binding_on_i686() {
-  local t=i686-unknown-linux-gnu out=target/cross/cpp-i686 lib src
-  lib="$(ls -t target/cross/$t/$t/ci/build/tictactoe/*/out/libtictactoe.a \
-    target/cross/$t/$t/ci/deps/libtictactoe.a 2>/dev/null | head -n 1 || true)"
-  [ -n "$lib" ] || { echo "no i686 libtictactoe.a after the test build"; exit 1; }
+  local out=target/cross/cpp-i686 lib src
+  lib="$(test_build_lib i686-unknown-linux-gnu)"
   mkdir -p "$out"
   for src in bindings/cpp/tests/*.cpp; do
     i686-linux-gnu-g++ -std=c++17 -Wall -Wextra -Wpedantic -Werror -O1 -Iinclude -Ibindings/cpp \
@@ -61,12 +69,10 @@ cpp_binding_on_i686() {
 # above made) and run under Wine must print exactly what the same examples print built for
 # this host, where tests/examples.rs checks their output against the exercises' answers.
 windows_examples() {
-  local wine="$1" t=x86_64-pc-windows-gnu out=target/cross/wine/examples winlib
+  local wine="$1" out=target/cross/wine/examples winlib
   mkdir -p "$out"
   cargo build --profile ci --no-default-features --lib --quiet
-  winlib="$(ls -t target/cross/$t/$t/ci/build/tictactoe/*/out/libtictactoe.a \
-    target/cross/$t/$t/ci/deps/libtictactoe.a 2>/dev/null | head -n 1 || true)"
-  [ -n "$winlib" ] || { echo "no Windows libtictactoe.a after the test build"; exit 1; }
+  winlib="$(test_build_lib x86_64-pc-windows-gnu)"
   local cflags=(-std=c99 -O2 -Wall -Wextra -Wpedantic -Werror -Iinclude -Iexamples)
   for ex in find_winner valid_state design_tictactoe demo; do
     gcc "${cflags[@]}" "examples/$ex.c" target/ci/libtictactoe.a -lpthread -ldl -lm -o "$out/$ex"
