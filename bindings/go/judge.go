@@ -198,12 +198,8 @@ func ValidateString(board string, k int) (Verdict, error) {
 // splitRows reads a one-string board's rows as Python's validate does.
 func splitRows(board string) ([]string, error) {
 	if !strings.ContainsAny(board, "/\n") {
-		n := utf8.RuneCountInString(board)
-		side := int(math.Sqrt(float64(n)))
-		for side*side > n {
-			side--
-		}
-		for (side+1)*(side+1) <= n {
+		n, side := utf8.RuneCountInString(board), 0
+		for side*side < n { // √n steps: 4096 for the largest board
 			side++
 		}
 		if side*side != n {

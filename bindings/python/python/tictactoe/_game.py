@@ -377,10 +377,7 @@ class Game:
     @property
     def move_count(self) -> int:
         """The number of stones on the board."""
-        count = ffi.new("size_t *")
-        with self._lock:
-            call(lib.ttt_game_move_count, self._handle, count)
-        return count[0]
+        return _stone_count(self)
 
     @property
     def moves(self) -> list[Cell]:
@@ -564,7 +561,8 @@ def _game_from_text(text: str) -> Any:
 
 
 def _stone_count(game: Game) -> int:
-    """`game.move_count`, without calling a subclass's override of it."""
+    """`Game.move_count`; `_unpickle` calls it directly so that a subclass's override of the
+    property never runs there."""
     count = ffi.new("size_t *")
     with game._lock:
         call(lib.ttt_game_move_count, game._handle, count)
