@@ -101,6 +101,15 @@ impl Cells {
         true
     }
 
+    /// The word holding cell `index` of a board whose words are on the heap, and the cell's
+    /// shift in it; None for a small board or an index past the end. For a move's quick path
+    /// (`Board::counted_slot`), which knows its board is big: `word_mut` would check that.
+    #[inline(always)]
+    pub(crate) fn heap_word(&mut self, index: usize) -> Option<(&mut u64, u32)> {
+        let shift = 2 * (index % PER_WORD) as u32;
+        Some((self.heap.get_mut(index / PER_WORD)?, shift))
+    }
+
     /// Every cell in order.
     pub fn iter(&self) -> impl Iterator<Item = u8> + Clone + '_ {
         self.words()

@@ -54,7 +54,8 @@ const OPENED_BY_O: u32 = 1 << 31;
 
 /// `player` as a `Game::turn` bit.
 fn bit(player: Player) -> u8 {
-    1 << player as u8
+    // 1 << 1 = 2 and 1 << 2 = 4: twice the number, without a shift by a variable.
+    2 * player as u8
 }
 
 /// One m,n,k-game. Players alternate; player 1 starts, except that a raw `move_as` may let
@@ -228,6 +229,29 @@ impl Game {
         Ok(outcome)
     }
 
+    /// `move_as` for a legal move on a board with a `counted_side` (n × n, k = n: "Design
+    /// Tic-Tac-Toe"), with the winner's number (0 for none) as `ttt_game_move` gives it. None
+    /// for any other move, including every illegal one and one that needs the history to
+    /// grow: then nothing has changed, and `move_as` decides it. Both end in `record`, and
+    /// both find lines with the same tally rule (`CountedSlot::place`, `Tallies::update`).
+    #[inline(always)]
+    pub(crate) fn quick_move(&mut self, row: u32, col: u32, player: u32) -> Option<u32> {
+        let player = Player::from_number(player).ok()?;
+        let slot = self.board.counted_slot(row, col)?;
+        if self.turn & bit(player) == 0 {
+            return None;
+        }
+        let cell = slot.cell();
+        if !self.history.push_within_capacity(cell) {
+            return None;
+        }
+        // The move is legal: nothing below can fail.
+        self.redo.clear();
+        let won = slot.place(player);
+        self.record(cell as usize, player, won);
+        Some(if won { player.number() } else { 0 })
+    }
+
     /// The side to move puts a stone on (row, col).
     pub fn play(&mut self, row: u32, col: u32) -> Result<Outcome, Error> {
         self.move_as(row, col, self.next_player())
@@ -243,6 +267,14 @@ impl Game {
             self.board.remove(row, col);
             return Err(e);
         }
+        self.record(cell, player, won);
+        Ok(self.outcome)
+    }
+
+    /// Records what the stone `player` has just put on `cell` tells (`won`: it completed a
+    /// line): who opened, when it is the first stone; whose turn it is; how the game stands.
+    #[inline(always)]
+    fn record(&mut self, cell: usize, player: Player, won: bool) {
         if self.move_count() == 1 {
             self.first = player;
         }
@@ -258,7 +290,6 @@ impl Game {
             self.outcome = Outcome::Draw;
             self.turn = 0;
         }
-        Ok(self.outcome)
     }
 
     /// Sets `turn` from the outcome, the stone count and who started.

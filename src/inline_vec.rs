@@ -5,7 +5,7 @@
 use crate::error::Error;
 
 /// Up to `N` items inline, more on the heap. Items are in `inline[..len]` while `len <= N` and
-/// nothing was ever spilled, else in `heap`.
+/// nothing was ever spilled, else in `heap`; `heap` has capacity only once spilled.
 #[derive(Clone, Debug)]
 pub struct InlineVec<T: Copy + Default, const N: usize> {
     inline: [T; N],
@@ -55,6 +55,19 @@ impl<T: Copy + Default, const N: usize> InlineVec<T, N> {
             return Ok(());
         }
         self.push_to_heap(item)
+    }
+
+    /// Appends an item if the items are on the heap and it has room without growing; false
+    /// (and no change) otherwise. The quick path of a move: no allocation, no call.
+    #[inline(always)]
+    pub fn push_within_capacity(&mut self, item: T) -> bool {
+        // Room on the heap means spilled (see the type), so one compare decides.
+        if self.heap.len() < self.heap.capacity() {
+            debug_assert!(self.spilled);
+            self.heap.push(item);
+            return true;
+        }
+        false
     }
 
     #[cold]

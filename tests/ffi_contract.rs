@@ -128,15 +128,20 @@ fn null_out_pointers_change_nothing() {
     assert_eq!(g.game(), before);
 }
 
+/// Moves with a bad player or off the `n` x `n` board `g` must fail and change nothing.
+fn bad_arguments_are_refused(g: &Handle, n: u32) {
+    for player in [0, 3, u32::MAX] {
+        refused_move(g, 0, 0, player, TTT_INVALID_ARGUMENT);
+    }
+    refused_move(g, n, 0, 1, TTT_OUT_OF_BOUNDS);
+    refused_move(g, 0, n, 2, TTT_OUT_OF_BOUNDS);
+    refused_move(g, u32::MAX, u32::MAX, 1, TTT_OUT_OF_BOUNDS);
+}
+
 #[test]
 fn illegal_moves_are_refused_and_change_nothing() {
     let g = Handle::new(3, 3, 3);
-    for player in [0, 3, u32::MAX] {
-        refused_move(&g, 0, 0, player, TTT_INVALID_ARGUMENT);
-    }
-    refused_move(&g, 3, 0, 1, TTT_OUT_OF_BOUNDS);
-    refused_move(&g, 0, 3, 1, TTT_OUT_OF_BOUNDS);
-    refused_move(&g, u32::MAX, u32::MAX, 1, TTT_OUT_OF_BOUNDS);
+    bad_arguments_are_refused(&g, 3);
     let mut w = 0;
     assert_eq!(unsafe { ttt_game_move(g.0, 1, 1, 1, &mut w) }, TTT_OK);
     refused_move(&g, 0, 0, 1, TTT_WRONG_TURN);
@@ -157,6 +162,38 @@ fn illegal_moves_are_refused_and_change_nothing() {
     assert_eq!((n, line), (3, [0, 1, 2]));
     assert_eq!(unsafe { ttt_game_legal_moves(g.0, null_mut(), 0, &mut n) }, TTT_OK);
     assert_eq!(n, 0);
+}
+
+#[test]
+fn design_board_moves_keep_the_contract() {
+    // 9 x 9 with k = 9: `ttt_game_move`'s quick body (src/ffi/game.rs), which must hand every
+    // bad call, unchanged, to the general one.
+    let g = Handle::new(9, 9, 9);
+    bad_arguments_are_refused(&g, 9);
+    let before = g.game();
+    assert_eq!(unsafe { ttt_game_move(g.0, 4, 4, 2, null_mut()) }, TTT_NULL_POINTER);
+    assert_eq!(unsafe { ttt_game_move(null_mut(), 4, 4, 2, &mut 0) }, TTT_NULL_POINTER);
+    assert_eq!(g.game(), before);
+    // Player 2 opens; then O plays the main diagonal and X elsewhere until O completes it.
+    let mut w = 7;
+    assert_eq!(unsafe { ttt_game_move(g.0, 0, 0, 2, &mut w) }, TTT_OK);
+    assert_eq!(w, 0);
+    refused_move(&g, 1, 1, 2, TTT_WRONG_TURN);
+    refused_move(&g, 0, 0, 1, TTT_CELL_OCCUPIED);
+    for i in 1..9 {
+        assert_eq!(unsafe { ttt_game_move(g.0, i, 0, 1, &mut w) }, TTT_OK);
+        assert_eq!(w, 0);
+        assert_eq!(unsafe { ttt_game_move(g.0, i, i, 2, &mut w) }, TTT_OK);
+    }
+    assert_eq!(w, 2);
+    let mut p = 0;
+    assert_eq!(unsafe { ttt_game_first_player(g.0, &mut p) }, TTT_OK);
+    assert_eq!(p, 2);
+    refused_move(&g, 0, 8, 1, TTT_GAME_OVER);
+    let mut line = [0u32; 9];
+    let mut n = 0;
+    assert_eq!(unsafe { ttt_game_winning_line(g.0, line.as_mut_ptr(), 9, &mut n) }, TTT_OK);
+    assert_eq!((n, line), (9, [0, 10, 20, 30, 40, 50, 60, 70, 80]));
 }
 
 #[test]
