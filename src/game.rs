@@ -230,7 +230,8 @@ impl Game {
     }
 
     /// `move_as` for a legal move on a board with a `counted_side` (n × n, k = n: "Design
-    /// Tic-Tac-Toe"), with the winner's number (0 for none) as `ttt_game_move` gives it. None
+    /// Tic-Tac-Toe"), with the winner's number (0 for none) as `ttt_game_move` gives it; its
+    /// caller passes `player` as a constant, so that each player gets a body of its own. None
     /// for any other move, including every illegal one and one that needs the history to
     /// grow: then nothing has changed, and `move_as` decides it. Both end in `record`, and
     /// both find lines with the same tally rule (`CountedSlot::place`, `Tallies::update`).
