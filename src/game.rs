@@ -236,8 +236,7 @@ impl Game {
     /// grow: then nothing has changed, and `move_as` decides it. Both end in `record`, and
     /// both find lines with the same tally rule (`CountedSlot::place`, `Tallies::update`).
     #[inline(always)]
-    pub(crate) fn quick_move(&mut self, row: u32, col: u32, player: u32) -> Option<u32> {
-        let player = Player::from_number(player).ok()?;
+    pub(crate) fn quick_move(&mut self, row: u32, col: u32, player: Player) -> Option<u32> {
         let slot = self.board.counted_slot(row, col)?;
         if self.turn & bit(player) == 0 {
             return None;
