@@ -6,7 +6,8 @@
 #   cd fuzz && cargo +nightly fuzz run game -- -max_total_time=3600
 #
 # Targets (fuzz_targets/): text (ttt_validate vs the SPEC 4 rule, on bytes and on boards past
-# the bitboards built from them; ttt_game_from_text round trips), game (every game operation vs a plain model), judge (ttt_judge_ex vs a plain replay),
+# the bitboards built from them; ttt_game_from_text round trips), game (every game operation vs a plain model,
+# on small boards and on the n x n, k = n boards of ttt_game_move's quick bodies), judge (ttt_judge_ex vs a plain replay),
 # ai (search and levels 0-2: legal, win taken, loss blocked, repeatable, game unchanged),
 # solve (best_move and optimal_moves on late positions vs the plain minimax of
 # tests/common/minimax.rs; up to 13 empty cells on boards of up to 16 cells).
@@ -20,7 +21,7 @@ cargo fmt --check
 cargo clippy --all-targets --quiet --target-dir ../target -- -D warnings
 # Runs per target: about ten seconds each on the 2-core CI machine (text twenty: it checks
 # three entry points per input, one of them on boards of up to 234 cells).
-for target_runs in text:300000 game:30000 judge:100000 ai:10000 solve:2000; do
+for target_runs in text:300000 game:20000 judge:100000 ai:10000 solve:2000; do
   target="${target_runs%%:*}" runs="${target_runs#*:}"
   echo "fuzz: $target, $runs runs"
   log="target/fuzz-$target.log"

@@ -1,5 +1,6 @@
 //! A game driven through the C ABI by arbitrary operations (move as either player or a bad
-//! one, play, undo, redo, reset, clone, text round trip) on boards up to 5 × 5, against a
+//! one, play, undo, redo, reset, clone, text round trip) on boards up to 5 × 5 and on 9 × 9
+//! and 10 × 10 with k = n, against a
 //! plain model of SPEC §2: the same status for every call, and after every call the same
 //! cells, result, side to move, starter, move list and a winning line that is a maximal run
 //! of the winner's stones through the winning move.
@@ -125,9 +126,9 @@ fn list<T: Copy + Default>(
     game: *const TttGame,
     f: unsafe extern "C" fn(*const TttGame, *mut T, usize, *mut usize) -> TttStatus,
 ) -> Vec<T> {
-    let mut out = vec![T::default(); 25];
+    let mut out = vec![T::default(); 100];
     let mut count = usize::MAX;
-    // SAFETY: `game` is live; `out` has 25 items, more than any board here has cells.
+    // SAFETY: `game` is live; `out` has 100 items, as many as any board here has cells.
     assert_eq!(unsafe { f(game, out.as_mut_ptr(), out.len(), &mut count) }, TTT_OK);
     out.truncate(count);
     out
@@ -186,9 +187,9 @@ fn check_line(line: &[u32], m: &Model) {
 }
 
 fn text(game: *const TttGame) -> Vec<u8> {
-    let mut buf = vec![0u8; 128];
+    let mut buf = vec![0u8; 256];
     let mut len = 0;
-    // SAFETY: `game` is live; `buf` has 128 bytes, more than a 5 × 5 game's text.
+    // SAFETY: `game` is live; `buf` has 256 bytes, more than a 10 × 10 game's text (123).
     assert_eq!(unsafe { ttt_game_to_text(game, buf.as_mut_ptr().cast(), buf.len(), &mut len) }, TTT_OK);
     buf.truncate(len);
     buf
@@ -221,11 +222,23 @@ fn step(op: u8, bytes: &mut Bytes, game: &mut *mut TttGame, m: &mut Model) {
                 let cell = empty.get(bytes.byte() as usize % empty.len().max(1)).copied().unwrap_or(0);
                 (cell as u32 / m.cols, cell as u32 % m.cols)
             };
-            let got = unsafe { ttt_game_play(*game, r, c, &mut result) };
-            let want = m.move_as(r, c, u32::from(m.next()));
-            if want == TTT_OK {
-                assert_eq!(result as u8, m.result);
-            }
+            let next = u32::from(m.next());
+            let want = m.move_as(r, c, next);
+            // The side to move plays through `ttt_game_play`, or names itself to
+            // `ttt_game_move` (whose quick bodies take n x n boards with k = n).
+            let got = if op % 8 == 3 {
+                let got = unsafe { ttt_game_move(*game, r, c, next, &mut out) };
+                if want == TTT_OK {
+                    assert_eq!(out, if m.result == 1 || m.result == 2 { u32::from(m.result) } else { 0 });
+                }
+                got
+            } else {
+                let got = unsafe { ttt_game_play(*game, r, c, &mut result) };
+                if want == TTT_OK {
+                    assert_eq!(result as u8, m.result);
+                }
+                got
+            };
             (got, want)
         }
         4 => (unsafe { ttt_game_undo(*game) }, m.undo()),
@@ -257,7 +270,13 @@ fn step(op: u8, bytes: &mut Bytes, game: &mut *mut TttGame, m: &mut Model) {
 
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes(data);
-    let (rows, cols, k) = bytes.size(5);
+    // A quarter of the games on a 9 x 9 or 10 x 10 board with k = n: the smallest that take
+    // `ttt_game_move`'s quick bodies (src/ffi/game.rs).
+    let (rows, cols, k) = match bytes.byte() % 8 {
+        0 => (9, 9, 9),
+        1 => (10, 10, 10),
+        _ => bytes.size(5),
+    };
     let mut game = null_mut();
     // SAFETY: `game` is writable.
     assert_eq!(unsafe { ttt_game_new(rows, cols, k, &mut game) }, TTT_OK);
