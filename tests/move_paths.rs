@@ -86,8 +86,7 @@ impl Pair {
 /// cells), its owner and a delay, the other player never plays on the line and the owner
 /// plays there once the delay (in moves) is over, so that games are won by either player, on
 /// every kind of line, early or late; without one, play is random (a draw on big boards).
-/// Returns the number of legal moves made.
-fn play(pair: &mut Pair, n: u32, rng: &mut Rng, target: Option<(&[usize], u32, usize)>) -> usize {
+fn play(pair: &mut Pair, n: u32, rng: &mut Rng, target: Option<(&[usize], u32, usize)>) {
     let mut moves = 0;
     let mut after_end = 0;
     while after_end < 4 {
@@ -132,7 +131,6 @@ fn play(pair: &mut Pair, n: u32, rng: &mut Rng, target: Option<(&[usize], u32, u
             }
         }
     }
-    moves
 }
 
 /// The cells of line `i` of an n × n board: rows, columns, then the two diagonals.
