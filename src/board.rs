@@ -4,7 +4,7 @@
 use std::convert::Infallible;
 
 use crate::bitboard::{bytes_equal, Layout, Stones, HIGH_BITS};
-use crate::cells::Cells;
+use crate::cells::{Cells, EmptyCell};
 use crate::error::Error;
 use crate::fallible::try_copy;
 use crate::rules::{Dir, Player, Rules, EMPTY};
@@ -145,8 +145,7 @@ fn bump(sums: &mut [i32], line: usize, step: i32, full: i32) -> bool {
 /// An empty cell of a board with a `counted_side` (see `Board::counted_slot`), with the parts
 /// of the board a stone there changes.
 pub(crate) struct CountedSlot<'a> {
-    word: &'a mut u64,
-    shift: u32,
+    empty: EmptyCell<'a>,
     /// The board's tallies: n rows, n columns, the two diagonals.
     sums: &'a mut [i32],
     placed: &'a mut u32,
@@ -168,7 +167,7 @@ impl CountedSlot<'_> {
     /// tally is ±n.
     #[inline(always)]
     pub(crate) fn place(self, player: Player) -> bool {
-        *self.word |= u64::from(player.stone()) << self.shift;
+        self.empty.fill(player.stone());
         *self.placed += 1;
         let (n, row, col) = (self.n as usize, self.row as usize, self.col as usize);
         let step = if player == Player::X { 1 } else { -1 };
@@ -306,14 +305,11 @@ impl Board {
         }
         // Below MAX_CELLS < 2^32.
         let cell = row * n + col;
-        let (word, shift) = self.cells.heap_word(cell as usize)?;
+        let empty = self.cells.empty_heap_cell(cell as usize)?;
         // Rows, columns, the two diagonals: with the length known, `place` indexes them
         // without bounds checks.
         let sums = self.tallies.sums.get_mut(..2 * n as usize + 2)?;
-        if (*word >> shift) & 3 != 0 {
-            return None;
-        }
-        Some(CountedSlot { word, shift, sums, placed: &mut self.placed, cell, n, row, col })
+        Some(CountedSlot { empty, sums, placed: &mut self.placed, cell, n, row, col })
     }
 
     /// Puts `player`'s stone on (row, col), which must be on the board, and tells whether it

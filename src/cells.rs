@@ -27,6 +27,27 @@ pub struct Cells {
     len: usize,
 }
 
+/// An empty cell, found (and tested) before it is filled, so that filling cannot fail.
+pub(crate) struct EmptyCell<'a> {
+    word: &'a mut u64,
+    shift: u32,
+}
+
+impl<'a> EmptyCell<'a> {
+    /// Cell `index` in `word`, its word, unless it holds a stone.
+    #[inline(always)]
+    fn at(word: &'a mut u64, index: usize) -> Option<EmptyCell<'a>> {
+        let shift = 2 * (index % PER_WORD) as u32;
+        ((*word >> shift) & 3 == 0).then_some(EmptyCell { word, shift })
+    }
+
+    /// Puts `value` (1 or 2) on the cell.
+    #[inline(always)]
+    pub(crate) fn fill(self, value: u8) {
+        *self.word |= u64::from(value) << self.shift;
+    }
+}
+
 impl Cells {
     /// `len` empty cells. Allocation failure is `OutOfMemory`.
     #[inline]
@@ -92,22 +113,17 @@ impl Cells {
     #[inline(always)]
     pub fn fill(&mut self, index: usize, value: u8) -> bool {
         debug_assert!(index < self.len && (1..=2).contains(&value));
-        let shift = 2 * (index % PER_WORD);
-        let word = self.word_mut(index);
-        if (*word >> shift) & 3 != 0 {
-            return false;
-        }
-        *word |= u64::from(value) << shift;
+        let Some(cell) = EmptyCell::at(self.word_mut(index), index) else { return false };
+        cell.fill(value);
         true
     }
 
-    /// The word holding cell `index` of a board whose words are on the heap, and the cell's
-    /// shift in it; None for a small board or an index past the end. For a move's quick path
+    /// Cell `index` of a board whose words are on the heap, when it is empty; None when it
+    /// holds a stone, the board is small or the index is past the end. For a move's quick path
     /// (`Board::counted_slot`), which knows its board is big: `word_mut` would check that.
     #[inline(always)]
-    pub(crate) fn heap_word(&mut self, index: usize) -> Option<(&mut u64, u32)> {
-        let shift = 2 * (index % PER_WORD) as u32;
-        Some((self.heap.get_mut(index / PER_WORD)?, shift))
+    pub(crate) fn empty_heap_cell(&mut self, index: usize) -> Option<EmptyCell<'_>> {
+        EmptyCell::at(self.heap.get_mut(index / PER_WORD)?, index)
     }
 
     /// Every cell in order.
