@@ -95,10 +95,7 @@ for target in "$@"; do
   i686)
     need i686-linux-gnu-gcc i686-linux-gnu-g++
     export CARGO_TARGET_I686_UNKNOWN_LINUX_GNU_LINKER=i686-linux-gnu-gcc
-    # The tests that assert on wall-clock time are left to the host run: this one shares the
-    # machine with the fuzzers (.ci/test's second lane).
-    TTT_REQUIRE_CLANG=1 test_on i686-unknown-linux-gnu -- --skip a_time_budget_is_kept \
-      --skip a_sparse_game_loaded_from_text_is_searched --skip c_time_budget_stops
+    TTT_REQUIRE_CLANG=1 test_on i686-unknown-linux-gnu
     cpp_binding_on_i686
     ;;
   s390x)
