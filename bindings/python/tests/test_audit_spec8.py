@@ -1676,29 +1676,28 @@ def test_distinct_games_in_threads():
 
 
 def test_long_calls_release_the_gil():
-    # About 1 s to solve (README table). 5,5,4 took 0.3 s when this was written, and the
-    # solver's pairings of what is left brought it to 0.08 s, under the 0.1 s asked below.
+    # With the switch interval raised, the searching thread gives up the GIL only where the
+    # binding releases it: this thread runs again before the search is over only if the C
+    # call runs without the GIL. (Holding it, the worker would set `searched` and end first.)
     g = ttt.Game(4, 7, 4)
-    took = []
-    done = threading.Event()
+    entered, searched = threading.Event(), threading.Event()
 
     def worker():
-        t0 = time.perf_counter()
+        entered.set()
         g.best_move()
-        took.append(time.perf_counter() - t0)
-        done.set()
+        searched.set()
 
-    th = threading.Thread(target=worker)
-    last = time.perf_counter()
-    gap = 0.0
-    th.start()
-    while not done.is_set():
-        now = time.perf_counter()
-        gap = max(gap, now - last)
-        last = now
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    try:
+        th = threading.Thread(target=worker)
+        th.start()
+        entered.wait()
+        ran_during_the_search = not searched.is_set()
+    finally:
+        sys.setswitchinterval(interval)
     th.join()
-    assert took[0] > 0.1  # the call was long enough to tell
-    assert gap < took[0] / 2, (gap, took)
+    assert ran_during_the_search
 
 
 def test_one_game_shared_by_threads_does_not_crash():
