@@ -181,34 +181,18 @@ def test_close_waits_for_a_search_in_another_thread():
         game.best_move()
 
 
-def test_separate_games_do_not_wait_for_each_other():
-    # Each game has its own lock: a long search on one leaves another free to play. With the
-    # switch interval raised, the searching thread gives up the GIL only where the binding
-    # releases it around the C call, so this thread plays while the search runs; had the quick
-    # game waited for the slow one's lock, the search would be over (its event set) first.
+def test_separate_games_do_not_wait_for_each_other(still_running_after):
+    # Each game has its own lock: a long search on one leaves another free to play. Had the
+    # quick game waited for the slow one's lock, the search would be over first.
     slow = tictactoe.Game(5, 5, 4)
-    entered, searched = threading.Event(), threading.Event()
 
-    def search():
-        entered.set()
-        slow.best_move()
-        searched.set()
-
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1000.0)
-    try:
-        thread = threading.Thread(target=search)
-        thread.start()
-        entered.wait()
+    def play_a_quick_game():
         with tictactoe.Game() as quick:
             for row, col in DRAW:
                 quick.play(row, col)
             assert quick.result == "Draw"
-        played_during_the_search = not searched.is_set()
-    finally:
-        sys.setswitchinterval(interval)
-    thread.join()
-    assert played_during_the_search
+
+    assert still_running_after(slow.best_move, play_a_quick_game)
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["hammer"]:
