@@ -110,8 +110,8 @@ def report():
         f"per move: Game.play {moves * 1e9:.0f} ns, raw cffi ttt_game_play {floor * 1e9:.0f} ns"
         f" (ratio {moves / floor:.2f})"
     )
-    print(f"  no-op ttt_game_free(NULL) {noop * 1e9:.0f} ns (Game.play / no-op: {moves / noop:.2f})")
-    print(f"  ttt_version() {bare * 1e9:.0f} ns (Game.play / ttt_version: {moves / bare:.2f})")
+    print(f"  no-op ttt_game_free(NULL) {noop * 1e9:.0f} ns (Game.play / it: {moves / noop:.2f})")
+    print(f"  no-op ttt_version() {bare * 1e9:.0f} ns (Game.play / it: {moves / bare:.2f})")
     game, raw = json.loads(fresh("games"))
     print(
         f"per game: Game() + close() {game * 1e9:.0f} ns, raw cffi ttt_game_new +"
@@ -121,8 +121,8 @@ def report():
 
 def fresh(what):
     """The JSON that `bench.py WHAT` prints, run in a new interpreter."""
-    run = subprocess.run([sys.executable, __file__, what], capture_output=True, text=True, check=True)
-    return run.stdout
+    command = [sys.executable, __file__, what]
+    return subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
 
 if __name__ == "__main__":
