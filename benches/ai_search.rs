@@ -68,7 +68,7 @@ fn main() {
             for millis in [1, 10, 50] {
                 let (median, worst) = kept(game, millis);
                 println!(
-                    "{:<34} {millis:>3} ms budget: {median:5.2} {worst:5.2}",
+                    "{:<42} {millis:>3} ms budget: {median:5.2} {worst:5.2}",
                     format!("{rows},{cols},{k}, {stones} stones ({how})")
                 );
             }
