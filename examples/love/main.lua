@@ -66,7 +66,7 @@ local function load_library()
 
   local env = os.getenv("TICTACTOE_LIB")
   local tried = {}
-  local candidates = {}
+  local candidates
   if env and env ~= "" then
     candidates = { env }
   else
