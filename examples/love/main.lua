@@ -447,28 +447,49 @@ local function screenshot_taken(image)
   love.event.quit(0)
 end
 
--- One step of the self-test per frame: a click off the board (nothing happens), a click on a
--- cell through the event queue (the cell gets X), the AI playing both sides to the end, then
--- the screenshot.
+-- Clicks off the board (nothing happens), then inside the chosen cell near its lower right
+-- corner, so that a mapping that is off by a part of a cell, or swaps rows and columns, picks
+-- another cell. Both go through LÖVE's event queue, as a real click does.
+local function push_clicks(t)
+  local l = layout()
+  love.event.push("mousepressed", l.x - 3, l.y + l.size / 2, 1, false, 1)
+  love.event.push("mousepressed", l.x + (t.col + 0.85) * l.size,
+    l.y + (t.row + 0.8) * l.size, 1, false, 1)
+end
+
+-- Whether the game is exactly the clicked cell's X; else fails the test.
+local function check_clicked(t)
+  local g = state.game
+  if g:cell(t.row, t.col) == 1 and g:move_count() == 1 then return true end
+  fail(("the click on cell (%d, %d) gave the game %s"):format(t.row, t.col, g:to_text()))
+  return false
+end
+
+-- One step of the self-test per frame: the clicks (the cell gets X, and the AI answers), the
+-- undo key (back to the empty board), the clicks again, the AI playing both sides to the end,
+-- then the screenshot.
 local function selftest_step()
   local t = state.selftest
   local g = state.game
   if t.done or t.capturing then return end
   if love.timer.getTime() - t.start > 50 then return fail("no result after 50 seconds") end
   if t.stage == "click" then
-    local l = layout()
     t.row, t.col = math.floor(g.rows * 2 / 3), math.floor(g.cols / 3)
-    -- Off the board first, then inside the chosen cell near its lower right corner, so that a
-    -- mapping that is off by a part of a cell, or swaps rows and columns, picks another cell.
-    love.event.push("mousepressed", l.x - 3, l.y + l.size / 2, 1, false, 1)
-    love.event.push("mousepressed", l.x + (t.col + 0.85) * l.size,
-      l.y + (t.row + 0.8) * l.size, 1, false, 1)
+    push_clicks(t)
     t.stage = "clicked"
   elseif t.stage == "clicked" then
-    if g:move_count() ~= 1 or g:cell(t.row, t.col) ~= 1 then
-      return fail(("the click on cell (%d, %d) gave the moves %s"):format(
-        t.row, t.col, g:to_text()))
-    end
+    if check_clicked(t) then t.stage = "answered" end
+  elseif t.stage == "answered" then
+    if g:move_count() < 2 then return end -- Best may think for two frames
+    if g:move_count() ~= 2 then return fail("the AI answered twice: " .. g:to_text()) end
+    love.event.push("keypressed", "u", "u", false)
+    t.stage = "undone"
+  elseif t.stage == "undone" then
+    if g:move_count() ~= 0 then return fail("the undo key left " .. g:to_text()) end
+    push_clicks(t)
+    t.stage = "clicked again"
+  elseif t.stage == "clicked again" then
+    if not check_clicked(t) then return end
     state.human = nil -- the AI plays both sides from here
     t.stage = "play"
   elseif t.stage == "play" and g:result() ~= "Pending" then

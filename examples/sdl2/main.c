@@ -603,6 +603,102 @@ static void push_click(App *app, int x, int y) {
     }
 }
 
+static void push_key(SDL_Keycode sym) {
+    SDL_Event e;
+    SDL_zero(e);
+    e.type = SDL_KEYDOWN;
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.sym = sym;
+    if (SDL_PushEvent(&e) != 1) {
+        sdl_fail("SDL_PushEvent");
+    }
+}
+
+typedef struct {
+    const char *out;     /* where the screenshot goes */
+    Uint32 start;        /* SDL_GetTicks() at the start */
+    int stage;           /* see selftest_step */
+    uint32_t row, col;   /* the cell clicked */
+    int failed;
+} SelfTest;
+
+/*
+ * Clicks off the board (nothing happens), then inside the chosen cell near its lower right
+ * corner, so that a mapping off by part of a cell, or one that swaps rows and columns, picks
+ * another cell. Both go through SDL's event queue, as a real click does.
+ */
+static void push_clicks(App *app, const SelfTest *t) {
+    Layout l = layout(app);
+    push_click(app, l.x - 3, l.y + l.size / 2);
+    push_click(app, l.x + (int)t->col * l.size + l.size * 85 / 100,
+               l.y + (int)t->row * l.size + l.size * 80 / 100);
+}
+
+static int fail(SelfTest *t, const char *what, const App *app) {
+    fprintf(stderr, "selftest: FAIL: %s (cell (%u, %u) clicked, %u moves)\n", what,
+            (unsigned)t->row, (unsigned)t->col, (unsigned)move_count(app));
+    t->failed = 1;
+    return 1;
+}
+
+/*
+ * One step of the self-test per frame; returns 1 when it is over (t->failed says how). The
+ * clicks (the cell gets X, and the AI answers), the undo key (back to the empty board), the
+ * clicks again, the AI playing both sides to the end, then the screenshot.
+ */
+static int selftest_step(App *app, SelfTest *t) {
+    size_t moves = move_count(app);
+    if (SDL_GetTicks() - t->start > 50000) {
+        return fail(t, "no result after 50 seconds", app);
+    }
+    switch (t->stage) {
+    case 0:
+        t->row = app->rows * 2 / 3;
+        t->col = app->cols / 3;
+        push_clicks(app, t);
+        t->stage = 1;
+        return 0;
+    case 1: /* the clicks are in; the AI answers after this step */
+    case 4:
+        if (moves != 1 || cell_at_index(app, t->row, t->col) != 1) {
+            return fail(t, "the click did not place X on the cell clicked", app);
+        }
+        if (t->stage == 4) {
+            app->human = 0; /* the AI plays both sides from here */
+        }
+        t->stage++;
+        return 0;
+    case 2:
+        if (moves < 2) {
+            return 0; /* Best may think for two frames */
+        }
+        if (moves != 2) {
+            return fail(t, "the AI answered twice", app);
+        }
+        push_key(SDLK_u);
+        t->stage = 3;
+        return 0;
+    case 3:
+        if (moves != 0) {
+            return fail(t, "the undo key did not go back to the empty board", app);
+        }
+        push_clicks(app, t);
+        t->stage = 4;
+        return 0;
+    default:
+        if (result_of(app) == TTT_PENDING) {
+            return 0;
+        }
+        draw(app);
+        t->failed = screenshot(app, t->out);
+        if (!t->failed) {
+            printf("selftest: %u moves, result %s; %u cells match %s\n", (unsigned)moves,
+                   ttt_result_str(result_of(app)), (unsigned)(app->rows * app->cols), t->out);
+        }
+        return 1;
+    }
+}
+
 /* ---------------------------------------------------------------------------------------- */
 
 static void usage(const char *text) {
@@ -626,9 +722,8 @@ int main(int argc, char *argv[]) {
     App app;
     const char *out = NULL;
     uint32_t size[3] = {3, 3, 3};
-    int i, running = 1, stage = 0, failed = 0, have_size = 0;
-    uint32_t click_row = 0, click_col = 0;
-    Uint32 start;
+    int i, running = 1, have_size = 0;
+    SelfTest test;
 
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--selftest") == 0 && i + 1 < argc) {
@@ -674,7 +769,9 @@ int main(int argc, char *argv[]) {
                (unsigned)size[1], (unsigned)size[2]);
     }
 
-    start = SDL_GetTicks();
+    SDL_zero(test);
+    test.out = out;
+    test.start = SDL_GetTicks();
     while (running) {
         Uint32 frame = SDL_GetTicks();
         SDL_Event e;
@@ -691,45 +788,8 @@ int main(int argc, char *argv[]) {
                 }
             }
         }
-        if (out) {
-            /*
-             * Stage 0: a click off the board (nothing happens), then one inside the chosen
-             * cell near its lower right corner, so that a mapping off by part of a cell, or
-             * one that swaps rows and columns, picks another cell. Stage 1: that cell must
-             * hold X, the only stone. Stage 2: the AI plays both sides to the end.
-             */
-            if (SDL_GetTicks() - start > 50000) {
-                fprintf(stderr, "selftest: FAIL: no result after 50 seconds\n");
-                failed = 1;
-                running = 0;
-            } else if (stage == 0) {
-                Layout l = layout(&app);
-                click_row = app.rows * 2 / 3;
-                click_col = app.cols / 3;
-                push_click(&app, l.x - 3, l.y + l.size / 2);
-                push_click(&app, l.x + (int)click_col * l.size + l.size * 85 / 100,
-                           l.y + (int)click_row * l.size + l.size * 80 / 100);
-                stage = 1;
-            } else if (stage == 1) {
-                if (move_count(&app) != 1 || cell_at_index(&app, click_row, click_col) != 1) {
-                    fprintf(stderr, "selftest: FAIL: the click on cell (%u, %u) did not place X "
-                                    "there (%u moves)\n",
-                            (unsigned)click_row, (unsigned)click_col, (unsigned)move_count(&app));
-                    failed = 1;
-                    running = 0;
-                }
-                app.human = 0;
-                stage = 2;
-            } else if (result_of(&app) != TTT_PENDING) {
-                draw(&app);
-                failed = screenshot(&app, out);
-                if (!failed) {
-                    printf("selftest: %u moves, result %s; %u cells match %s\n",
-                           (unsigned)move_count(&app), ttt_result_str(result_of(&app)),
-                           (unsigned)(app.rows * app.cols), out);
-                }
-                running = 0;
-            }
+        if (out && selftest_step(&app, &test)) {
+            break;
         }
         if (!running) {
             break;
@@ -747,5 +807,5 @@ int main(int argc, char *argv[]) {
     SDL_DestroyRenderer(app.renderer);
     SDL_DestroyWindow(app.window);
     SDL_Quit();
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return test.failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
