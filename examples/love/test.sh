@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the LÖVE game's self-test under a virtual X server on 3x3 k=3, 7x7 k=5 and 15x15 k=5:
 # each game clicks one cell through LÖVE's event queue, lets the AI play both sides to the end,
-# saves a screenshot and checks every cell's pixels against the game. Then checks that a missing
-# library is a message on stderr and a non-zero exit, not LÖVE's error screen.
+# saves a screenshot and checks every cell's pixels against the game. Then checks that a game
+# laid out for shipping finds the library beside its folder, and that a missing library is a
+# message on stderr and a non-zero exit, not LÖVE's error screen.
 # Screenshots go to target/engines/. With --images, they are also copied to docs/images/.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -27,6 +28,19 @@ for size in "3 3 3" "7 7 5" "15 15 5"; do
   TICTACTOE_LIB="$lib" run_love --selftest "$png" --size "$rows" "$cols" "$k"
   [ -s "$png" ] || { echo "love: no screenshot at $png"; exit 1; }
 done
+
+# A game laid out as it ships: the game folder with tictactoe.lua copied in, the library
+# beside the folder, and no TICTACTOE_LIB: the game must find both by itself.
+ship="$out/love-shipped"
+rm -rf "$ship"
+mkdir -p "$ship/game"
+cp "$root/examples/love/main.lua" "$root/examples/love/conf.lua" \
+  "$root/bindings/lua/tictactoe.lua" "$ship/game/"
+cp "$lib" "$ship/"
+(unset TICTACTOE_LIB; timeout 60 xvfb-run -a -s "-screen 0 1280x1024x24" \
+  love "$ship/game" --selftest "$ship/screenshot.png") >"$out/love-shipped.out"
+grep -q "library $ship/libtictactoe.so" "$out/love-shipped.out" \
+  || { cat "$out/love-shipped.out"; echo "love: the shipped game did not load $ship/libtictactoe.so"; exit 1; }
 
 # A library that is not there: a clear message and exit status 1, within the timeout.
 set +e
