@@ -2,12 +2,13 @@
 # Builds the SDL2 game against the release library with warnings as errors and runs its
 # self-test under SDL's dummy video driver (no display) on 3x3 k=3, 7x7 k=5 and 15x15 k=5:
 # each game clicks one cell through SDL's event queue, lets the AI play both sides to the end,
-# saves a BMP and checks every cell's pixels against the game. Then runs it under valgrind.
+# saves a BMP and checks every cell's pixels against the game. Then runs it under valgrind, and
+# builds it once more with CMake.
 # Screenshots go to target/engines/. With --images, the 3x3 and 15x15 ones are also written to
 # docs/images/ as PNG.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-for tool in cc sdl2-config valgrind; do
+for tool in cc cmake sdl2-config valgrind; do
   command -v "$tool" >/dev/null || { echo "$tool is missing (see .ci/apt/)"; exit 1; }
 done
 (cd "$root" && cargo build --release --quiet)
@@ -35,6 +36,12 @@ for size in "3 3 3" "7 7 5"; do
   timeout 120 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
     "$exe" --selftest "$out/sdl2-valgrind.bmp" --size "$rows" "$cols" "$k"
 done
+
+# The CMake build (examples/sdl2/CMakeLists.txt, the library through bindings/c), once.
+cmake -S "$root/examples/sdl2" -B "$out/sdl2-cmake" -DCMAKE_BUILD_TYPE=Release \
+  >"$out/sdl2-cmake.log" 2>&1 && cmake --build "$out/sdl2-cmake" >>"$out/sdl2-cmake.log" 2>&1 \
+  || { cat "$out/sdl2-cmake.log"; echo "sdl2: the CMake build failed"; exit 1; }
+timeout 60 "$out/sdl2-cmake/tictactoe-sdl2" --selftest "$out/sdl2-cmake.bmp" --size 7 7 5
 
 # A bad command line is a message and exit status 2, with no window.
 set +e
