@@ -132,7 +132,6 @@ local TOP, BOTTOM, MARGIN = 48, 30, 16 -- status bar, help line, space around th
 -- The game being played.
 local state = {
   game = nil,
-  board = 1,        -- index into BOARDS
   level = 4,        -- index into LEVELS
   human = 1,        -- the side the mouse plays; nil while the AI plays both
   games = 0,        -- games started, mixed into the AI's seed for variety
@@ -184,7 +183,6 @@ local function fit_window(vsync)
 end
 
 local function choose_board(i)
-  state.board = i
   new_game(BOARDS[i][1], BOARDS[i][2], BOARDS[i][3])
   fit_window(1)
 end
