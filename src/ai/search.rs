@@ -783,7 +783,7 @@ mod tests {
                 if game.to_move().is_none() {
                     continue;
                 }
-                let budget = Budget { max_nodes: 1, max_time: None };
+                let budget = Budget::nodes(1);
                 let all = View::whole(&game).unwrap();
                 let mut s = Searcher::new(&game, &all, budget, Instant::now()).unwrap();
                 let me = game.to_move().unwrap().stone();
@@ -831,8 +831,7 @@ mod tests {
                 let game = clustered(rules, (rows / 2, cols / 2), rng.below(25), &mut rng);
                 let Some(mover) = game.to_move() else { continue };
                 let all = View::whole(&game).unwrap();
-                let s = Searcher::new(&game, &all, Budget { max_nodes: 1, max_time: None }, Instant::now())
-                    .unwrap();
+                let s = Searcher::new(&game, &all, Budget::nodes(1), Instant::now()).unwrap();
                 let cells = s.candidates(1, all.whole_area()).unwrap();
                 let mut cands = s.score_all(&cells, mover.stone()).unwrap();
                 cands.truncate(rng.below(cands.len() + 1));
@@ -862,7 +861,7 @@ mod tests {
     #[cfg_attr(miri, ignore)] // hundreds of searches: pure Rust, not FFI
     fn the_view_around_a_square_gives_the_whole_boards_move() {
         let mut rng = Rng::new(78);
-        let budget = Budget { max_nodes: 150, max_time: None };
+        let budget = Budget::nodes(150);
         let (mut searched, mut smaller) = (0, 0);
         for (rows, cols, k) in
             [(90, 90, 5), (60, 120, 4), (120, 60, 6), (1, 300, 5), (300, 1, 3), (80, 80, 3), (130, 130, 60)]
@@ -912,7 +911,7 @@ mod tests {
     #[cfg_attr(miri, ignore)] // thousands of searches: pure Rust, not FFI
     fn the_view_around_the_stones_gives_the_whole_boards_move() {
         let mut rng = Rng::new(77);
-        let budget = Budget { max_nodes: 150, max_time: None };
+        let budget = Budget::nodes(150);
         let mut smaller = 0;
         for (rows, cols, k) in
             [(80, 80, 5), (40, 90, 4), (90, 40, 6), (1, 300, 5), (300, 1, 3), (70, 70, 3), (140, 140, 70)]

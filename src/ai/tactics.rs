@@ -17,7 +17,7 @@ pub(super) fn winning_cell(game: &Game, stone: u8) -> Option<usize> {
     let rules = game.rules();
     let k = rules.k();
     if k == 1 {
-        return game.legal_moves().next();
+        return game.legal_cells().next();
     }
     let (board, player) = (game.board(), if stone == 1 { Player::X } else { Player::O });
     let (cells, cols) = (board.cells(), i64::from(rules.cols()));
@@ -213,7 +213,7 @@ mod tests {
         let loaded = Game::from_text(game.to_text().as_bytes()).unwrap();
         let mut found = 0;
         for stone in [1, 2] {
-            let want = game.legal_moves().find(|&c| completes_line(game, c, stone));
+            let want = game.legal_cells().find(|&c| completes_line(game, c, stone));
             found += usize::from(want.is_some());
             assert_eq!(winning_cell(game, stone), want, "{} for {stone}", game.to_text());
             assert_eq!(winning_cell(&loaded, stone), want, "loaded {}", game.to_text());
