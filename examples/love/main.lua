@@ -2,6 +2,7 @@
 --
 --   love examples/love                         play (3x3; keys below)
 --   love examples/love --selftest OUT.png [--size ROWS COLS K]
+--   love examples/love --transcript OUT.txt
 --
 -- Keys: 1 / 2 / 3 choose the board (3x3 k=3, 7x7 k=5, 15x15 k=5), Left / Right the AI level,
 -- U or Backspace undoes your last move (and the AI's answer), N starts a new game, A lets the
@@ -12,6 +13,10 @@
 -- sides to the end, saves a screenshot to OUT.png, reads the file back and checks every cell's
 -- pixels against the game. It exits 0 only when everything matched; any failure is printed on
 -- stderr with a non-zero exit status. See README.md.
+--
+-- --transcript lets the AI (level Hard) play both sides of one 15x15 k=5 game, frame by frame
+-- as in play, and writes the moves, the final board and the result to OUT.txt in the format
+-- tests/one_game.sh compares with the C library's and every binding's transcript.
 
 local ttt -- the binding, loaded in love.load
 
@@ -138,6 +143,7 @@ local state = {
   think = nil,      -- the AI's work on the current move, kept across frames
   ai_at = 0,        -- love.timer time before which the AI waits (to let a player see moves)
   selftest = nil,   -- the self-test's state when running it
+  transcript = nil, -- the file --transcript writes when the game ends
 }
 
 local function new_game(rows, cols, k)
@@ -224,9 +230,11 @@ local function ai_to_move()
   return g:result() == "Pending" and (state.human == nil or g:to_move() ~= state.human)
 end
 
--- Waits `seconds` before the AI's next move (0 in the self-test, which plays at full speed).
+-- Waits `seconds` before the AI's next move (0 in the self-test and --transcript, which play at
+-- full speed).
 local function ai_pause(seconds)
-  state.ai_at = love.timer.getTime() + (state.selftest and 0 or seconds)
+  local test = state.selftest or state.transcript
+  state.ai_at = love.timer.getTime() + (test and 0 or seconds)
   state.think = nil
 end
 
@@ -499,8 +507,27 @@ end
 ------------------------------------------------------------------------------------------------
 -- LÖVE's callbacks.
 
+-- --transcript: the game that just ended, one line per move ("PLY ROW COL"), then its text
+-- and result, as tests/one_game.sh reads it.
+local function write_transcript()
+  local g = state.game
+  local level = ttt.level[LEVELS[state.level]:upper()]
+  local lines = { ("game %d %d %d level %d"):format(g.rows, g.cols, g.k, level) }
+  for ply, move in ipairs(g:moves()) do
+    lines[#lines + 1] = ("%d %d %d"):format(ply - 1, move[1], move[2])
+  end
+  lines[#lines + 1] = "text " .. g:to_text()
+  lines[#lines + 1] = "result " .. g:result()
+  local f, err = io.open(state.transcript, "w")
+  if not f then fatal("cannot write " .. state.transcript .. ": " .. tostring(err)) end
+  f:write(table.concat(lines, "\n"), "\n")
+  f:close()
+  love.event.quit(0)
+end
+
 local function usage(text)
-  fatal(text .. "\nusage: love examples/love [--selftest OUT.png [--size ROWS COLS K]]")
+  fatal(text .. "\nusage: love examples/love [--selftest OUT.png [--size ROWS COLS K]"
+    .. " | --transcript OUT.txt]")
 end
 
 function love.load(args)
@@ -510,6 +537,8 @@ function love.load(args)
     local a = args[i]
     if a == "--selftest" and args[i + 1] then
       out, i = args[i + 1], i + 2
+    elseif a == "--transcript" and args[i + 1] then
+      state.transcript, i = args[i + 1], i + 2
     elseif a == "--size" and args[i + 3] then
       size = {}
       for j = 1, 3 do
@@ -525,6 +554,7 @@ function love.load(args)
     end
   end
   if size and not out then usage("--size goes with --selftest") end
+  if out and state.transcript then usage("--selftest and --transcript are separate runs") end
 
   local path
   ttt, path = load_library()
@@ -536,6 +566,12 @@ function love.load(args)
     state.level = BEST
     new_game(rows, cols, k)
     fit_window(0) -- no vsync: the self-test runs as fast as it can draw
+  elseif state.transcript then
+    -- The AI plays both sides at level Hard. The first game's seeds are 1000 + the move's
+    -- number (ai_step's games * 1000 + moves), the rule tests/one_game.sh's runners follow.
+    state.level, state.human = 4, nil -- LEVELS[4], "Hard"
+    new_game(unpack(BOARDS[3]))
+    fit_window(0)
   else
     choose_board(1)
   end
@@ -550,6 +586,7 @@ function love.update()
     if row then
       g:play(row, col)
       ai_pause(state.human == nil and 0.3 or 0)
+      if state.transcript and g:result() ~= "Pending" then write_transcript() end
     end
   end
 end
