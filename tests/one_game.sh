@@ -18,9 +18,11 @@
 #   result R                    ttt_result_str of the final result: A, B or Draw
 #
 # Numbers are plain decimal. The runners are tests/one_game/* (one per language) and the LÖVE
-# game's --transcript mode; the optional bindings/godot/one_game.sh prints the transcript on
-# stdout and exits 0 (a non-zero exit fails the test). A difference names the runner and the
-# first ply (or line) where it parts from the C transcript. Transcripts go to target/one_game/.
+# game's --transcript mode. The optional bindings/godot/one_game.sh is run with bash from any
+# directory, after the release library is built; it prints the transcript alone on stdout
+# (Godot's banner and log lines must not reach it: write them to stderr or a file) and exits 0,
+# or exits non-zero, which fails the test. A difference names the runner and the first ply (or
+# line) where it parts from the C transcript. Transcripts go to target/one_game/.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 here="$root/tests/one_game"
