@@ -74,8 +74,8 @@ impl Budget {
     }
 }
 
-/// More nodes than an exact solve visits in a millisecond (measured: 5 to 7 million a
-/// second), so that a time budget bounds the nodes too, for sizing tables.
+/// More nodes than an exact solve visits in a millisecond on a current desktop core, so that a
+/// time budget bounds the nodes too, for sizing tables.
 const NODES_PER_MILLI: u64 = 1 << 13;
 
 /// Nodes between two looks at the clock: an exact solve's node costs a fraction of a
@@ -108,8 +108,8 @@ impl Meter {
     }
 
     /// The most nodes the budget can allow (`u64::MAX` for no limit): the node limit, or as
-    /// many as the time limit could hold. A table sized for more would be cleared in vain (16
-    /// MiB cost a 1 ms budget 25 ms in page faults).
+    /// many as the time limit could hold. A table sized for more would be cleared in vain, and
+    /// its page faults alone would overrun a short budget.
     pub fn reach(&self) -> u64 {
         self.reach
     }

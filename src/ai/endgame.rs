@@ -13,11 +13,9 @@ use crate::fallible::try_filled;
 use crate::game::Game;
 use crate::rules::{Dir, Player, EMPTY};
 
-/// The most empty cells this search takes on. Measured on five late positions each of
-/// 8,8,4, 10,7,5, 8,8,6, 1,100,5, 8,8,8 and 12,12,5 (best move and optimal moves together):
-/// 16 empty cells take at most 0.05 s, 18 at most about 1 s, 20 and 22 up to 2.5 s and five
-/// of the sixty ran out of budget; so past 18 a position is refused at once rather than after
-/// seconds of work.
+/// The most empty cells this search takes on. The work grows steeply with the empty cells:
+/// at 18 a late position of a big board is solved in about a second, and past it many run
+/// out of budget, so such a position is refused at once rather than after seconds of work.
 ///
 /// cbindgen:ignore
 // C sees it as `TTT_SOLVE_MAX_EMPTY`; exported as it is, it was `#define MAX_EMPTY` in the

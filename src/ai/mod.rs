@@ -160,7 +160,8 @@ pub(crate) fn optimal_cells(game: &Game, budget: Budget) -> Result<Vec<usize>, E
 }
 
 /// What [`optimal_moves`] lists, with "every legal move" left unlisted: that is the answer
-/// in a proved draw on a big board, where the list of a 2^26-cell board's cells took 512 MB.
+/// in a proved draw on a big board, where listing a 2^26-cell board's cells would take
+/// hundreds of megabytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Optimal {
     /// Every legal move keeps the value.

@@ -42,9 +42,8 @@ const TREE_RADIUS: u32 = 1;
 const MAX_DEPTH: u32 = 24;
 /// Past this many stones, a rectangle around them of more than `LOCAL_CELLS` cells, or more
 /// than `MAX_ROOT_MOVES` cells near a stone, the search picks its moves near the last move
-/// only (`search_locally`): rating every cell near every stone of a 4096 × 4096 board with
-/// 10^5 stones took a second before the first node, and 4,000 stones spread over 1000 × 1000
-/// (100,000 cells near them) 30 ms.
+/// only (`search_locally`): rating every cell near every stone of a crowded big board would
+/// take longer than any budget a game loop gives before the first node.
 const CROWDED: usize = 4096;
 const LOCAL_CELLS: usize = 1 << 20;
 const MAX_ROOT_MOVES: usize = 8192;
@@ -152,9 +151,9 @@ const REACH: u32 = ROOT_RADIUS + (MAX_DEPTH + 1) * TREE_RADIUS;
 /// board. No move the search makes lies outside the grid, and no k-window through one
 /// outside the lines' rectangle, so searching them gives the same move as searching the whole
 /// board, at the cost of the grid rather than the board: a 4096 × 4096 board with a few
-/// stones is searched as a grid of about 60 × 60 whatever k is. (With one rectangle k wide,
-/// a byte per cell of a 2^26-cell board took 130 to 400 ms to copy and scan where k is a
-/// side's length; the lines' rectangle is read from the board a word at a time, not copied.)
+/// stones is searched as a grid of about 60 × 60 whatever k is. (The lines' rectangle is read
+/// from the board a word at a time, not copied: where k is a side's length it is most of the
+/// board.)
 struct View {
     /// The grid's shape (k is that of `lines`; the grid's own is 1) and its top-left corner
     /// on the board.
@@ -286,8 +285,7 @@ fn stones_in_rect(
 
 /// The stone nearest to `spot` (the most rows or columns apart, fewest first), the lowest
 /// cell among equals; `spot` on an empty board. (The middle of a loaded game's stones can be
-/// far from all of them: then every cell around it was a candidate at every node, and a
-/// 20,000-node search took ten times as long as near a stone.)
+/// far from all of them, and then every cell around it would be a candidate at every node.)
 fn stone_nearest(game: &Game, (row, col): (u32, u32)) -> (u32, u32) {
     let rules = game.rules();
     let mut best: Option<(u32, usize)> = None;
