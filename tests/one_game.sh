@@ -69,10 +69,14 @@ run_node() {
   TICTACTOE_LIB="$lib" node "$here/one_game.js"
 }
 run_python() {
-  # The package as bindings/python/test.sh installs it (run before this in CI); installed here
-  # when the virtualenv does not have it yet.
-  "$venv/bin/python" -c "import tictactoe" 2>/dev/null ||
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps "$root/bindings/python" >&2
+  # The package as bindings/python/test.sh installs it (run before this in CI), installed again
+  # here when the virtualenv lacks it or the sources are newer than its native library.
+  local native
+  native="$("$venv/bin/python" -c 'import os, tictactoe._native as n; print(os.path.dirname(n.__file__))' 2>/dev/null)/lib_native.so" || true
+  if [ ! -f "$native" ] || [ -n "$(find "$root/src" "$root/Cargo.toml" "$root/bindings/python/python" -newer "$native" -print -quit)" ]; then
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall \
+      --no-deps "$root/bindings/python" >&2
+  fi
   "$venv/bin/python" "$here/one_game.py"
 }
 run_love() {
