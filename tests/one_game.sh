@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One game, every engine and binding: the same seeded AI-vs-AI game is played through the C API,
-# the LÖVE game (under a virtual X server), and the C++, C#, Go, LuaJIT, Node and Python
-# bindings, and each must print the same transcript as the C program: the same moves, the same
+# the SDL2 game (SDL_VIDEODRIVER=dummy), the LÖVE game (under a virtual X server), and the C++,
+# C#, Go, LuaJIT, Node and Python bindings, and each must print the same transcript as the C program: the same moves, the same
 # final board, the same result. Optionally also through the Godot plugin, when
 # bindings/godot/one_game.sh exists.
 #
@@ -17,8 +17,8 @@
 #   text TEXT                   ttt_game_to_text of the final game, e.g. 15,15,5:..../....:O
 #   result R                    ttt_result_str of the final result: A, B or Draw
 #
-# Numbers are plain decimal. The runners are tests/one_game/* (one per language) and the LÖVE
-# game's --transcript mode. The optional bindings/godot/one_game.sh is run with bash from any
+# Numbers are plain decimal. The runners are tests/one_game/* (one per language) and the SDL2
+# and LÖVE games' --transcript mode. The optional bindings/godot/one_game.sh is run with bash from any
 # directory, after the release library is built; it prints the transcript alone on stdout
 # (Godot's banner and log lines must not reach it: write them to stderr or a file) and exits 0,
 # or exits non-zero, which fails the test. A difference names the runner and the first ply (or
@@ -27,7 +27,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 here="$root/tests/one_game"
 out="$root/target/one_game"
-for tool in cc g++ mcs mono go luajit node love xvfb-run xauth; do
+for tool in cc sdl2-config g++ mcs mono go luajit node love xvfb-run xauth; do
   command -v "$tool" >/dev/null || { echo "one_game.sh: $tool is required" >&2; exit 1; }
 done
 venv="$root/target/python-venv"
@@ -79,6 +79,13 @@ run_python() {
   fi
   "$venv/bin/python" "$here/one_game.py"
 }
+run_sdl2() {
+  # shellcheck disable=SC2046 # sdl2-config's flags are meant to be split
+  cc -std=c99 -Wall -Wextra -Werror -pedantic -O2 $(sdl2-config --cflags) -I"$root/include" \
+    "$root/examples/sdl2/main.c" -o "$out/tictactoe-sdl2" "${static[@]}" $(sdl2-config --libs)
+  SDL_VIDEODRIVER=dummy "$out/tictactoe-sdl2" --transcript "$out/sdl2.game.txt" >&2
+  cat "$out/sdl2.game.txt"
+}
 run_love() {
   # The game writes the file itself: LÖVE's stdout also carries the X server's and driver's words.
   TICTACTOE_LIB="$lib" timeout 60 xvfb-run -a -s "-screen 0 1280x1024x24" \
@@ -89,7 +96,7 @@ run_godot() {
   bash "$root/bindings/godot/one_game.sh"
 }
 
-runners=(c love cpp csharp go lua node python)
+runners=(c sdl2 love cpp csharp go lua node python)
 [ -f "$root/bindings/godot/one_game.sh" ] && runners+=(godot)
 
 # first_difference REF OTHER: nothing when the files are equal, else where OTHER first parts

@@ -4,6 +4,7 @@
  *
  *   tictactoe-sdl2                                   play (3x3; keys below)
  *   tictactoe-sdl2 --selftest OUT.bmp [--size ROWS COLS K]
+ *   tictactoe-sdl2 --transcript OUT.txt
  *
  * Keys: 1 / 2 / 3 choose the board (3x3 k=3, 7x7 k=5, 15x15 k=5), Left / Right the AI level,
  * U or Backspace undoes your last move (and the AI's answer), N starts a new game, A lets the
@@ -15,6 +16,10 @@
  * both sides to the end, saves the frame as a BMP, loads the file back and checks every cell's
  * pixels against the game. It exits 0 only when everything matched; a failure is printed on
  * stderr with exit status 1. It runs without a display under SDL_VIDEODRIVER=dummy.
+ *
+ * --transcript lets the AI (level Hard) play both sides of one 15x15 k=5 game, frame by frame
+ * as in play, and writes the moves, the final board and the result to OUT.txt in the format
+ * tests/one_game.sh compares with the C library's and every binding's transcript.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -64,7 +69,7 @@ typedef struct {
     uint64_t games;     /* games started, mixed into the AI's seed for variety */
     int searching;      /* Best: the exact solve ran out, the search comes next */
     Uint32 ai_at;       /* SDL_GetTicks() before which the AI waits */
-    int selftest;       /* running the self-test: no pauses, no hover */
+    int selftest;       /* running the self-test or --transcript: no pauses, no hover */
 } App;
 
 /* The board's place in the window: top-left corner and the side of a cell, in pixels. */
@@ -701,10 +706,46 @@ static int selftest_step(App *app, SelfTest *t) {
 
 /* ---------------------------------------------------------------------------------------- */
 
+/* --transcript: the game that just ended, one line per move ("PLY ROW COL"), then its text and
+ * result, as tests/one_game.sh reads it. Returns 0 on success. */
+static int write_transcript(App *app, const char *path) {
+    size_t count, len, i;
+    char *text;
+    FILE *f;
+    TttResult result = result_of(app);
+    must(ttt_game_moves(app->game, app->cells, (size_t)app->rows * app->cols, &count),
+         "ttt_game_moves");
+    if (ttt_game_to_text(app->game, NULL, 0, &len) != TTT_BUFFER_TOO_SMALL) {
+        fprintf(stderr, "tictactoe-sdl2: ttt_game_to_text did not report the length\n");
+        return 1;
+    }
+    text = malloc(len + 1);
+    if (text == NULL) {
+        fprintf(stderr, "tictactoe-sdl2: out of memory\n");
+        return 1;
+    }
+    must(ttt_game_to_text(app->game, text, len + 1, &len), "ttt_game_to_text");
+    f = fopen(path, "w");
+    if (f == NULL) {
+        fprintf(stderr, "tictactoe-sdl2: cannot write %s\n", path);
+        free(text);
+        return 1;
+    }
+    fprintf(f, "game %u %u %u level %d\n", (unsigned)app->rows, (unsigned)app->cols,
+            (unsigned)app->k, app->level);
+    for (i = 0; i < count; i++) {
+        fprintf(f, "%u %u %u\n", (unsigned)i, (unsigned)(app->cells[i] / app->cols),
+                (unsigned)(app->cells[i] % app->cols));
+    }
+    fprintf(f, "text %s\nresult %s\n", text, ttt_result_str(result));
+    free(text);
+    return fclose(f) != 0;
+}
+
 static void usage(const char *text) {
     fprintf(stderr,
             "tictactoe-sdl2: %s\nusage: tictactoe-sdl2 [--selftest OUT.bmp [--size ROWS COLS "
-            "K]]\n",
+            "K] | --transcript OUT.txt]\n",
             text);
     exit(2);
 }
@@ -720,7 +761,7 @@ static uint32_t size_arg(const char *text) {
 
 int main(int argc, char *argv[]) {
     App app;
-    const char *out = NULL;
+    const char *out = NULL, *transcript = NULL;
     uint32_t size[3] = {3, 3, 3};
     int i, running = 1, have_size = 0;
     SelfTest test;
@@ -728,6 +769,8 @@ int main(int argc, char *argv[]) {
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--selftest") == 0 && i + 1 < argc) {
             out = argv[++i];
+        } else if (strcmp(argv[i], "--transcript") == 0 && i + 1 < argc) {
+            transcript = argv[++i];
         } else if (strcmp(argv[i], "--size") == 0 && i + 3 < argc) {
             size[0] = size_arg(argv[i + 1]);
             size[1] = size_arg(argv[i + 2]);
@@ -741,14 +784,24 @@ int main(int argc, char *argv[]) {
     if (have_size && out == NULL) {
         usage("--size goes with --selftest");
     }
+    if (out != NULL && transcript != NULL) {
+        usage("--selftest and --transcript are separate runs");
+    }
+    if (transcript != NULL) {
+        /* The AI plays both sides at level Hard. The first game's seeds are 1000 + the move's
+         * number (ai_step's games * 1000 + moves), the rule tests/one_game.sh's runners follow. */
+        size[0] = 15;
+        size[1] = 15;
+        size[2] = 5;
+    }
     if (size[2] > (size[0] > size[1] ? size[0] : size[1])) {
         usage("k must be at most max(ROWS, COLS)");
     }
 
     SDL_zero(app);
     app.level = out ? BEST : TTT_LEVEL_HARD;
-    app.human = 1;
-    app.selftest = out != NULL;
+    app.human = transcript ? 0 : 1;
+    app.selftest = out != NULL || transcript != NULL;
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
         sdl_fail("SDL_Init");
     }
@@ -797,6 +850,10 @@ int main(int argc, char *argv[]) {
         update_ai(&app);
         draw(&app);
         SDL_RenderPresent(app.renderer);
+        if (transcript && result_of(&app) != TTT_PENDING) {
+            test.failed = write_transcript(&app, transcript);
+            break;
+        }
         if (!out && SDL_GetTicks() - frame < FRAME_MS) {
             SDL_Delay(FRAME_MS - (SDL_GetTicks() - frame));
         }
