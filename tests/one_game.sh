@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # One game, every engine and binding: the same seeded AI-vs-AI game is played through the C API,
 # the SDL2 game (SDL_VIDEODRIVER=dummy), the LÖVE game (under a virtual X server), and the C++,
-# C#, Go, LuaJIT, Node and Python bindings, and each must print the same transcript as the C program: the same moves, the same
-# final board, the same result. Optionally also through the Godot plugin, when
-# bindings/godot/one_game.sh exists.
+# C#, Go, LuaJIT, Node and Python bindings, and each must print the same transcript as the C
+# program: the same moves, the same final board, the same result. Optionally also through the
+# Godot plugin, when bindings/godot/one_game.sh exists.
 #
 # The game: 15 rows, 15 columns, 5 in a row (ttt_game_new(15, 15, 5)). Until the result is no
 # longer Pending, the side to move plays ttt_game_ai_move(game, TTT_LEVEL_HARD, seed) with
@@ -18,11 +18,11 @@
 #   result R                    ttt_result_str of the final result: A, B or Draw
 #
 # Numbers are plain decimal. The runners are tests/one_game/* (one per language) and the SDL2
-# and LÖVE games' --transcript mode. The optional bindings/godot/one_game.sh is run with bash from any
-# directory, after the release library is built; it prints the transcript alone on stdout
-# (Godot's banner and log lines must not reach it: write them to stderr or a file) and exits 0,
-# or exits non-zero, which fails the test. A difference names the runner and the first ply (or
-# line) where it parts from the C transcript. Transcripts go to target/one_game/.
+# and LÖVE games' --transcript mode. The optional bindings/godot/one_game.sh is run with bash
+# from any directory, after the release library is built; it prints the transcript alone on
+# stdout (Godot's banner and log lines must not reach it: write them to stderr or a file) and
+# exits 0, or exits non-zero, which fails the test. A difference names the runner and the first
+# ply (or line) where it parts from the C transcript. Transcripts go to target/one_game/.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 here="$root/tests/one_game"
