@@ -27,12 +27,20 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 here="$root/tests/one_game"
 out="$root/target/one_game"
-for tool in cc sdl2-config g++ mcs mono go luajit node love xvfb-run xauth; do
+for tool in cc sdl2-config g++ mcs mono go gofmt luajit luacheck node love xvfb-run xauth; do
   command -v "$tool" >/dev/null || { echo "one_game.sh: $tool is required" >&2; exit 1; }
 done
 venv="$root/target/python-venv"
-[ -x "$venv/bin/python" ] || { echo "one_game.sh: no virtualenv at $venv: run bindings/python/setup.sh" >&2; exit 1; }
+[ -x "$venv/bin/python" ] ||
+  { echo "one_game.sh: no virtualenv at $venv: run bindings/python/setup.sh" >&2; exit 1; }
 [ -d "$root/bindings/node/node_modules/koffi" ] || bash "$root/bindings/node/setup.sh"
+# The runners are linted as their bindings are (the compilers below run with warnings as errors).
+lint="$(luacheck --quiet --std luajit --max-line-length 100 "$here/one_game.lua")" ||
+  { echo "$lint"; exit 1; }
+[ -z "$(gofmt -l "$here/go")" ] || { echo "one_game.sh: gofmt would change $here/go" >&2; exit 1; }
+ruff=(--quiet --no-cache --config "$root/bindings/python/pyproject.toml" "$here/one_game.py")
+"$venv/bin/ruff" check "${ruff[@]}"
+"$venv/bin/ruff" format --check "${ruff[@]}"
 (cd "$root" && cargo build --release --quiet)
 rm -rf "$out"
 mkdir -p "$out"
@@ -41,7 +49,8 @@ static=("$root/target/release/libtictactoe.a" -lpthread -ldl -lm)
 
 # Each runner writes its transcript to $out/NAME.txt.
 run_c() {
-  cc -std=c99 -Wall -Wextra -Werror -pedantic -I"$root/include" "$here/one_game.c" "${static[@]}" -o "$out/c"
+  cc -std=c99 -Wall -Wextra -Werror -pedantic -I"$root/include" "$here/one_game.c" "${static[@]}" \
+    -o "$out/c"
   "$out/c"
 }
 run_cpp() {
@@ -71,9 +80,12 @@ run_node() {
 run_python() {
   # The package as bindings/python/test.sh installs it (run before this in CI), installed again
   # here when the virtualenv lacks it or the sources are newer than its native library.
-  local native
-  native="$("$venv/bin/python" -c 'import os, tictactoe._native as n; print(os.path.dirname(n.__file__))' 2>/dev/null)/lib_native.so" || true
-  if [ ! -f "$native" ] || [ -n "$(find "$root/src" "$root/Cargo.toml" "$root/bindings/python/python" -newer "$native" -print -quit)" ]; then
+  local native newer=""
+  native="$("$venv/bin/python" -c 'import os, tictactoe._native as n
+print(os.path.dirname(n.__file__))' 2>/dev/null)/lib_native.so" || true
+  local sources=("$root/src" "$root/Cargo.toml" "$root/bindings/python/python")
+  [ ! -f "$native" ] || newer="$(find "${sources[@]}" -newer "$native" -print -quit)"
+  if [ ! -f "$native" ] || [ -n "$newer" ]; then
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall \
       --no-deps "$root/bindings/python" >&2
   fi
