@@ -38,7 +38,7 @@ test_on() {
 # Valgrind checks host programs only (tests/common/c_tools.rs).
 unset TTT_REQUIRE_VALGRIND
 plain_rust_tests=(--lib --test exhaustive --test ffi_contract --test seeds --test robustness
-  --test alloc_failure --test ai_bitboard)
+  --test alloc_failure)
 
 # The libtictactoe.a that test_on's build made for target $1, in either of Cargo's build-folder
 # layouts (see tests/common/c_tools.rs); the folder holds builds of one feature set only.
