@@ -154,9 +154,11 @@ pub(crate) unsafe fn write_list<T: Copy>(
     Ok(())
 }
 
-/// Writes the text that `text` builds (`len` bytes) plus a terminating NUL into a caller
-/// buffer of `capacity` bytes. `*out_len` always receives `len`; the text is built and written
-/// only when `capacity > len`, else `TTT_BUFFER_TOO_SMALL`.
+/// Writes the text that `text` builds, predicted to be `len` bytes, plus a terminating NUL
+/// into a caller buffer of `capacity` bytes. `*out_len` receives `len` on success and with
+/// `TTT_BUFFER_TOO_SMALL` (when `capacity <= len`; the text is then not built, so a size query
+/// costs nothing). A built text whose length is not `len` is a bug in the library:
+/// `TTT_INTERNAL_ERROR`, and nothing is written.
 ///
 /// # Safety
 /// As for `write_list`.
@@ -177,13 +179,16 @@ pub(crate) unsafe fn write_text(
         return Err(TTT_BUFFER_TOO_SMALL);
     }
     let text = text()?;
-    debug_assert_eq!(text.len(), len);
-    // SAFETY: `out_len` is non-NULL and the caller promises it is writable; len + 1 <= capacity
-    // bytes are writable at `out`, and the source is a distinct string.
+    if text.len() != len {
+        return Err(TTT_INTERNAL_ERROR);
+    }
+    // SAFETY: `out_len` is non-NULL and the caller promises it is writable; the text is
+    // `len` bytes and len + 1 <= capacity bytes are writable at `out`; the source is a
+    // distinct string.
     unsafe {
-        *out_len = text.len();
-        std::ptr::copy_nonoverlapping(text.as_ptr(), out.cast::<u8>(), text.len());
-        *out.add(text.len()) = 0;
+        *out_len = len;
+        std::ptr::copy_nonoverlapping(text.as_ptr(), out.cast::<u8>(), len);
+        *out.add(len) = 0;
     }
     Ok(())
 }
@@ -234,5 +239,27 @@ mod tests {
         assert_eq!(status, TTT_INTERNAL_ERROR);
         assert_eq!(guard(|| Err(TTT_GAME_OVER)), TTT_GAME_OVER);
         assert_eq!(guard(|| Ok(())), TTT_OK);
+    }
+
+    /// A text whose built length differs from the length predicted for it is refused: the
+    /// buffer past the prediction is never written, nor is `*out_len`.
+    #[test]
+    fn a_text_longer_or_shorter_than_predicted_writes_nothing() {
+        for (predicted, built) in [(3, "abcdefgh"), (3, "abcd"), (3, "ab")] {
+            let mut buf = [b'#' as c_char; 16];
+            let mut out_len = 99;
+            let text = || Ok(String::from(built));
+            // SAFETY: `buf` has 16 writable bytes, of which 4 are offered; `out_len` is a local.
+            let status = match unsafe { write_text(predicted, text, buf.as_mut_ptr(), 4, &mut out_len) } {
+                Ok(()) => TTT_OK,
+                Err(status) => status,
+            };
+            assert_eq!(
+                (status, out_len),
+                (TTT_INTERNAL_ERROR, 99),
+                "{built:?} predicted as {predicted} bytes"
+            );
+            assert!(buf.iter().all(|&b| b == b'#' as c_char), "{built:?} predicted as {predicted} bytes");
+        }
     }
 }
