@@ -69,26 +69,19 @@ impl From<Error> for TttStatus {
 /// A `TttStatus` as it arrives from C: any 32-bit value, checked before use.
 pub type RawStatus = u32;
 
+/// The statuses that stand for no core `Error`, with their descriptions.
+const OWN: [(TttStatus, &CStr); 4] = [
+    (TTT_OK, c"ok"),
+    (TTT_NULL_POINTER, c"a required pointer argument was NULL"),
+    (TTT_BUFFER_TOO_SMALL, c"buffer too small"),
+    (TTT_INTERNAL_ERROR, c"internal error (a bug in tictactoe)"),
+];
+
+/// A status in a few words: its own text, or the message of the `Error` it stands for.
 fn describe(status: RawStatus) -> &'static CStr {
-    match status {
-        0 => c"ok",
-        1 => c"a required pointer argument was NULL",
-        2 => c"invalid argument",
-        3 => c"cell out of bounds",
-        4 => c"cell occupied",
-        5 => c"not this player's turn",
-        6 => c"game is over",
-        7 => c"nothing to undo",
-        8 => c"nothing to redo",
-        9 => c"text could not be parsed",
-        10 => c"buffer too small",
-        11 => c"board too large",
-        12 => c"out of memory",
-        13 => c"board cannot arise in a legal game",
-        14 => c"position too big to solve exactly",
-        15 => c"internal error (a bug in tictactoe)",
-        _ => c"unknown status",
-    }
+    let own = OWN.iter().find(|&&(s, _)| s as RawStatus == status).map(|&(_, text)| text);
+    let error = || Error::ALL.into_iter().find(|&e| TttStatus::from(e) as RawStatus == status);
+    own.or_else(|| error().map(Error::message)).unwrap_or(c"unknown status")
 }
 
 /// Describes a status in a few words, e.g. "cell occupied"; "unknown status" for a value
@@ -96,4 +89,17 @@ fn describe(status: RawStatus) -> &'static CStr {
 #[no_mangle]
 pub extern "C" fn ttt_status_str(status: RawStatus) -> *const c_char {
     describe(status).as_ptr()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A status that stands for a core error reads as that error's `Display`.
+    #[test]
+    fn a_status_describes_its_error_in_the_same_words() {
+        for e in Error::ALL {
+            assert_eq!(describe(TttStatus::from(e) as RawStatus).to_str(), Ok(e.to_string().as_str()));
+        }
+    }
 }
