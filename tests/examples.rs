@@ -333,6 +333,32 @@ fn header_names_are_prefixed() {
     }
 }
 
+/// What keeps a core item out of the header is cbindgen.toml's exclude list, not a marker in
+/// its doc comment, which rustdoc would show to Rust users: no doc comment in `src/` names
+/// cbindgen.
+#[test]
+fn no_doc_comment_speaks_to_cbindgen() {
+    let mut stack = vec![paths().root.join("src")];
+    let mut files = 0;
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            files += 1;
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let line = line.trim_start();
+                let doc = line.starts_with("///") || line.starts_with("//!");
+                assert!(!(doc && line.contains("cbindgen:")), "{}:{}: {line}", path.display(), i + 1);
+            }
+        }
+    }
+    assert!(files > 20, "only {files} source files found");
+}
+
 fn header_text() -> String {
     std::fs::read_to_string(paths().root.join("include/tictactoe.h")).unwrap()
 }

@@ -18,10 +18,6 @@ use crate::rules::{Dir, Player, EMPTY};
 /// 16 empty cells take at most 0.05 s, 18 at most about 1 s, 20 and 22 up to 2.5 s and five
 /// of the sixty ran out of budget; so past 18 a position is refused at once rather than after
 /// seconds of work.
-///
-/// cbindgen:ignore
-// C sees it as `TTT_SOLVE_MAX_EMPTY`; exported as it is, it was `#define MAX_EMPTY` in the
-// header, a name that could clash with the including program's.
 pub const MAX_EMPTY: usize = 18;
 // The search keeps each player's stones as bits of a u32.
 const _: () = assert!(MAX_EMPTY <= 32);
