@@ -1,10 +1,9 @@
 //! The game object: create, move, query, undo/redo, clone, text round trip, free.
 
 use std::ffi::c_char;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::status::TttStatus::{self, *};
-use super::{guard, in_slice, out_ptr, write_list, write_text, TttResult};
+use super::{catch, guard, in_slice, out_ptr, write_list, write_text, TttResult};
 use crate::{Game, Player, Rules};
 
 /// An m,n,k-game in progress. Opaque: create it with `ttt_game_new` (or `ttt_game_clone`,
@@ -89,10 +88,8 @@ pub unsafe extern "C" fn ttt_game_free(game: *mut TttGame) {
     if !game.is_null() {
         // A panic in a destructor must not cross the boundary either; there is no status to
         // return, so it is swallowed.
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            // SAFETY: the caller passes a handle from this library, freed at most once.
-            drop(unsafe { Box::from_raw(game) });
-        }));
+        // SAFETY: the caller passes a handle from this library, freed at most once.
+        let _ = catch(|| drop(unsafe { Box::from_raw(game) }));
     }
 }
 
@@ -167,7 +164,7 @@ unsafe extern "C" fn move_counted<const P: u32>(
     col: u32,
     out_winner: *mut u32,
 ) -> TttStatus {
-    let quick = catch_unwind(AssertUnwindSafe(|| {
+    let quick = catch(|| {
         // SAFETY: see `game_mut`.
         let g = unsafe { game_mut(game) }.ok()?;
         if out_winner.is_null() {
@@ -178,12 +175,12 @@ unsafe extern "C" fn move_counted<const P: u32>(
         // SAFETY: non-NULL; the caller promises it is writable.
         unsafe { *out_winner = winner };
         Some(())
-    }));
+    });
     match quick {
         Ok(Some(())) => TTT_OK,
         // SAFETY: the caller's promises for `ttt_game_move` hold for it.
         Ok(None) => unsafe { move_general(game, row, col, P, out_winner) },
-        Err(_) => TTT_INTERNAL_ERROR,
+        Err(status) => status,
     }
 }
 

@@ -85,12 +85,19 @@ impl From<crate::Verdict> for TttVerdict {
     }
 }
 
-/// Runs `body` behind the panic boundary: a panic becomes `TTT_INTERNAL_ERROR`.
+/// The panic boundary, through which every export runs its body: the body's value, or
+/// `TTT_INTERNAL_ERROR` when it panicked. Most exports use it through `guard`.
+#[inline(always)]
+pub(crate) fn catch<T>(body: impl FnOnce() -> T) -> Result<T, TttStatus> {
+    catch_unwind(AssertUnwindSafe(body)).map_err(|_| TTT_INTERNAL_ERROR)
+}
+
+/// Runs `body` behind the panic boundary (`catch`) and returns its status: `TTT_OK`, the
+/// error it returned, or `TTT_INTERNAL_ERROR` for a panic.
 pub(crate) fn guard(body: impl FnOnce() -> Result<(), TttStatus>) -> TttStatus {
-    match catch_unwind(AssertUnwindSafe(body)) {
+    match catch(body) {
         Ok(Ok(())) => TTT_OK,
-        Ok(Err(status)) => status,
-        Err(_) => TTT_INTERNAL_ERROR,
+        Ok(Err(status)) | Err(status) => status,
     }
 }
 
