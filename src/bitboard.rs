@@ -165,12 +165,6 @@ impl Stones {
         Stones { layout, bits: [0, 0], counts: [0, 0] }
     }
 
-    /// True when (row, col) holds no stone.
-    #[inline]
-    pub fn is_empty(&self, row: u32, col: u32) -> bool {
-        (self.bits[0] | self.bits[1]) & self.layout.bit(row, col) == 0
-    }
-
     /// The stones `read_dense` read, on `layout`.
     #[inline]
     pub fn from_dense(layout: Layout, dense: &Dense) -> Stones {

@@ -119,8 +119,8 @@ impl Cells {
     }
 
     /// Cell `index` of a board whose words are on the heap, when it is empty; None when it
-    /// holds a stone, the board is small or the index is past the end. For a move's quick path
-    /// (`Board::counted_slot`), which knows its board is big: `word_mut` would check that.
+    /// holds a stone, the board is small or the index is past the end. For the tallied move
+    /// (`Board::tallied_cell`), which knows its board is big: `word_mut` would check that.
     #[inline(always)]
     pub(crate) fn empty_heap_cell(&mut self, index: usize) -> Option<EmptyCell<'_>> {
         EmptyCell::at(self.heap.get_mut(index / PER_WORD)?, index)

@@ -138,45 +138,43 @@ pub unsafe extern "C" fn ttt_game_move(
     player: u32,
     out_winner: *mut u32,
 ) -> TttStatus {
-    // Three bodies, each entered by a jump: on the "Design Tic-Tac-Toe" board (n x n, k = n)
-    // a quick one per player, so that the player's stone, tally step and turn bits are
-    // constants (13 instructions fewer per move than one quick body for both); the general one
-    // for every other call. Choosing here, outside all of them, keeps each body's register
-    // saves its own (a quick path inside the general body cost every 3x3 move 28
-    // instructions).
+    // Three bodies, each entered by a jump: on a tallied board (n x n, k = n; see
+    // `board::tally`) one per player, so that the player's stone, tally step and turn bits
+    // are constants; the general one for every other call. Choosing here, outside all of
+    // them, keeps each body's register saves its own.
     // SAFETY: see `game_ref`; one field is read.
-    let counted = unsafe { game.as_ref() }.is_some_and(|g| g.game.board().counted_side() != 0);
+    let tallied = unsafe { game.as_ref() }.is_some_and(|g| g.game.board().tallied_side() != 0);
     // SAFETY (all three): the caller's promises for `ttt_game_move` hold for them.
     match player {
-        1 if counted => unsafe { move_counted::<1>(game, row, col, out_winner) },
-        2 if counted => unsafe { move_counted::<2>(game, row, col, out_winner) },
+        1 if tallied => unsafe { move_tallied::<1>(game, row, col, out_winner) },
+        2 if tallied => unsafe { move_tallied::<2>(game, row, col, out_winner) },
         _ => unsafe { move_general(game, row, col, player, out_winner) },
     }
 }
 
-/// `ttt_game_move` by player `P` on a board with a `counted_side`: the quick path
-/// (`Game::quick_move`), which only ever succeeds; a move it declines (every error, a history
-/// that must grow) goes on, unchanged, to `move_general`, which gives the status.
+/// `ttt_game_move` by player `P` on a board with a `tallied_side`: the tallied move
+/// (`Game::tallied_move`), which only ever succeeds; a move it declines (every error, a
+/// history that must grow) goes on, unchanged, to `move_general`, which gives the status.
 #[inline(never)]
-unsafe extern "C" fn move_counted<const P: u32>(
+unsafe extern "C" fn move_tallied<const P: u32>(
     game: *mut TttGame,
     row: u32,
     col: u32,
     out_winner: *mut u32,
 ) -> TttStatus {
-    let quick = catch(|| {
+    let tallied = catch(|| {
         // SAFETY: see `game_mut`.
         let g = unsafe { game_mut(game) }.ok()?;
         if out_winner.is_null() {
             return None;
         }
         let player = Player::from_number(P).ok()?;
-        let winner = g.quick_move(row, col, player)?;
+        let winner = g.tallied_move(row, col, player)?;
         // SAFETY: non-NULL; the caller promises it is writable.
         unsafe { *out_winner = winner };
         Some(())
     });
-    match quick {
+    match tallied {
         Ok(Some(())) => TTT_OK,
         // SAFETY: the caller's promises for `ttt_game_move` hold for it.
         Ok(None) => unsafe { move_general(game, row, col, P, out_winner) },
