@@ -10,9 +10,8 @@ use std::time::{Duration, Instant};
 
 use tictactoe::ai::rng::Rng;
 use tictactoe::ai::{ai_move, optimal_moves, search, Budget, Level};
-use tictactoe::ffi::ai::*;
-use tictactoe::ffi::game::*;
 use tictactoe::ffi::TttStatus::*;
+use tictactoe::ffi::*;
 use tictactoe::{Error, Game, Outcome, Player, Rules};
 
 fn nodes(max_nodes: u64) -> Budget {

@@ -6,8 +6,7 @@ mod common;
 
 use common::Rng;
 use std::collections::HashSet;
-use tictactoe::ffi::judge::{ttt_judge, ttt_validate};
-use tictactoe::ffi::{TttResult, TttStatus, TttVerdict};
+use tictactoe::ffi::*;
 use tictactoe::{Game, Outcome, Player, Rules};
 
 /// Brute force: does `stone` have k in a row anywhere? Tries every cell and direction.

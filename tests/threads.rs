@@ -13,10 +13,7 @@ use std::ffi::c_char;
 use std::fmt::Write as _;
 use std::sync::{Arc, Barrier};
 use std::thread;
-use tictactoe::ffi::ai::*;
-use tictactoe::ffi::game::*;
-use tictactoe::ffi::judge::*;
-use tictactoe::ffi::{TttResult, TttStatus, TttVerdict};
+use tictactoe::ffi::*;
 
 mod common;
 use common::{Handle, Rng};

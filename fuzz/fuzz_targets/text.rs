@@ -12,9 +12,8 @@ use std::ptr::null_mut;
 
 use libfuzzer_sys::fuzz_target;
 use naive::Bytes;
-use tictactoe::ffi::game::*;
-use tictactoe::ffi::judge::*;
-use tictactoe::ffi::{TttStatus, TttStatus::*, TttVerdict};
+use tictactoe::ffi::*;
+use tictactoe::ffi::TttStatus::*;
 
 fn validate(data: &[u8]) {
     let mut bytes = Bytes(data);
