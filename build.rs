@@ -114,10 +114,10 @@ fn with_banners(text: &str) -> String {
 
 /// cbindgen writes a C enum with a tag and a typedef of the same name
 /// (`enum TttStatus {...}; typedef uint32_t TttStatus;`): valid C, but `-Wc++-compat` and some
-/// header parsers of other languages reject the pair (cbindgen issue #1127). Here C gets an
-/// untagged enum and C++ keeps `enum TttStatus : uint32_t`, spelled out whole in the C++
-/// branch so that the name still reads (and greps) next to its values. Panics if cbindgen's
-/// output no longer has the expected shape, so the build fails rather than ship the old form.
+/// header parsers of other languages reject the pair. Here C gets an untagged enum and C++
+/// keeps `enum TttStatus : uint32_t`, spelled out whole in the C++ branch so that the name
+/// still reads (and greps) next to its values. Panics if cbindgen's output no longer has the
+/// expected shape, so the build fails rather than ship the old form.
 #[cfg(feature = "header")]
 fn untagged_c_enums(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

@@ -153,7 +153,7 @@ impl Board {
     /// completes a line of `k`: a few shifts on a bitboard, O(1) in tallied directions, O(k)
     /// in the others. `CellOccupied` (and no change) when the cell holds a stone. The cell's
     /// word is read once for both the test and the write. Always inlined: it is most of a
-    /// move, and a call costs a tenth of a tic-tac-toe move in register saves alone.
+    /// move, and a call would add its register saves to every move.
     #[inline(always)]
     pub fn try_place(&mut self, row: u32, col: u32, player: Player) -> Result<bool, Error> {
         let index = row as usize * self.rules.cols() as usize + col as usize;
@@ -211,8 +211,8 @@ impl Board {
 }
 
 /// Parses board text of `n` cells into one byte per cell: see `for_each_cell`, which this is
-/// with eight bytes read at once wherever all eight are cells (most of a big board's text: a
-/// byte at a time took 1 ns a cell). Allocation failure is `OutOfMemory`. The cells are
+/// with eight bytes read at once wherever all eight are cells (most of a big board's text).
+/// Allocation failure is `OutOfMemory`. The cells are
 /// appended to reserved space rather than written over zeros, which would touch every page
 /// of a big board twice.
 pub fn parse_cells(text: &[u8], n: usize) -> Result<Vec<u8>, Error> {
@@ -238,8 +238,7 @@ pub fn parse_cells(text: &[u8], n: usize) -> Result<Vec<u8>, Error> {
 
 /// The stones of each player, `[X, O]`, among cells of one byte each (0, 1 or 2).
 /// Eight cells a word: the low bits of the bytes are the X stones, the next bits the O stones,
-/// summed in byte lanes for up to 255 words and then added up (a byte-by-byte count was a
-/// fifth of validating a sparse 8192 × 8192 board).
+/// summed in byte lanes for up to 255 words and then added up.
 pub fn count_stones(cells: &[u8]) -> [usize; 2] {
     const LOW: u64 = 0x0101_0101_0101_0101;
     let mut counts = [0; 2];

@@ -111,7 +111,7 @@ impl Tallies {
     /// Adds (`ADD`) or takes away player `p`'s stone at (row, col) of a board of `cols`
     /// columns on every line through it, and tells whether a tallied one of them is now
     /// complete for `p`.
-    /// (A const parameter rather than a closure: a closure here was not inlined.)
+    /// (A const parameter rather than a closure, which would not be inlined.)
     #[inline(always)]
     pub(crate) fn update<const ADD: bool>(&mut self, cols: u32, row: u32, col: u32, p: usize) -> bool {
         if self.sums.is_empty() {

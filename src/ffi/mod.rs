@@ -4,10 +4,9 @@
 //! map errors to `TttStatus`, and write out-pointers only when everything succeeded.
 //!
 //! One file per section of the header, declared in the header's order; build.rs puts a
-//! banner before each section. Every C
-//! function and type is re-exported here, so Rust code and tests name them
-//! `tictactoe::ffi::ttt_...` whatever file holds them. Hidden from the Rust documentation:
-//! Rust users have the core's own API.
+//! banner before each section. Every C function and type is re-exported here, so Rust code
+//! and tests name them `tictactoe::ffi::ttt_...` whatever file holds them. Hidden from the
+//! Rust documentation: Rust users have the core's own API.
 
 #![doc(hidden)]
 #![allow(non_camel_case_types)]
