@@ -50,7 +50,7 @@ unsafe extern "C" fn move_tallied<const P: u32>(
         if out_winner.is_null() {
             return None;
         }
-        let player = Player::from_number(P).ok()?;
+        let player = Player::try_from(P).ok()?;
         let winner = g.tallied_move(row, col, player)?;
         // SAFETY: non-NULL; the caller promises it is writable.
         unsafe { *out_winner = winner };
@@ -77,9 +77,9 @@ unsafe extern "C" fn move_general(
         // SAFETY: see `game_mut`.
         let game = unsafe { game_mut(game) }?;
         let out_winner = out_ptr(out_winner)?;
-        let outcome = game.move_as(row, col, Player::from_number(player)?)?;
+        let outcome = game.move_as(row, col, Player::try_from(player)?)?;
         // SAFETY: non-NULL; the caller promises it is writable.
-        unsafe { *out_winner = outcome.winner() };
+        unsafe { *out_winner = outcome.winner().map_or(0, Player::number) };
         Ok(())
     })
 }

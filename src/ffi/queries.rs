@@ -65,7 +65,7 @@ pub unsafe extern "C" fn ttt_game_cell(
     out_player: *mut u32,
 ) -> TttStatus {
     // SAFETY: see `game_ref`.
-    unsafe { read(game, out_player, |g| Ok(u32::from(g.cell(row, col)?))) }
+    unsafe { read(game, out_player, |g| Ok(g.cell(row, col)?.map_or(0, Player::number))) }
 }
 
 /// The number of stones on the board. O(1).
@@ -111,7 +111,7 @@ pub unsafe extern "C" fn ttt_game_legal_moves(
     // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
     unsafe {
         with_game(game, |game| {
-            let moves = game.legal_moves().map(|c| c as u32);
+            let moves = game.legal_cells().map(|c| c as u32);
             write_list(game.legal_move_count(), moves, out_cells, capacity, out_count)
         })
     }
@@ -133,7 +133,7 @@ pub unsafe extern "C" fn ttt_game_winning_line(
     // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
     unsafe {
         with_game(game, |game| {
-            let line = game.winning_line().map(|c| c as u32);
+            let line = game.winning_cells().map(|c| c as u32);
             write_list(line.clone().count(), line, out_cells, capacity, out_count)
         })
     }
