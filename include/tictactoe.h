@@ -419,8 +419,8 @@ TttStatus ttt_game_moves(const TttGame *game, uint32_t *out_cells, size_t capaci
  * Takes back the last move, which `ttt_game_redo` can replay; the game is then as it was
  * before that move. O(1).
  *
- * Returns `TTT_NULL_POINTER`, `TTT_NOTHING_TO_UNDO` (no move played since the game was
- * created, reset or loaded), `TTT_OUT_OF_MEMORY`.
+ * Returns `TTT_NULL_POINTER`, `TTT_NOTHING_TO_UNDO` (every move played since the game was
+ * created, reset or loaded is taken back already), `TTT_OUT_OF_MEMORY`.
  */
 TttStatus ttt_game_undo(TttGame *game);
 

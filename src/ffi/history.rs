@@ -25,8 +25,8 @@ pub unsafe extern "C" fn ttt_game_moves(
 /// Takes back the last move, which `ttt_game_redo` can replay; the game is then as it was
 /// before that move. O(1).
 ///
-/// Returns `TTT_NULL_POINTER`, `TTT_NOTHING_TO_UNDO` (no move played since the game was
-/// created, reset or loaded), `TTT_OUT_OF_MEMORY`.
+/// Returns `TTT_NULL_POINTER`, `TTT_NOTHING_TO_UNDO` (every move played since the game was
+/// created, reset or loaded is taken back already), `TTT_OUT_OF_MEMORY`.
 #[no_mangle]
 pub unsafe extern "C" fn ttt_game_undo(game: *mut TttGame) -> TttStatus {
     guard(|| {
