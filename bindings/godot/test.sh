@@ -7,6 +7,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 need() { command -v "$1" >/dev/null || { echo "godot test: $1 is missing ($2)" >&2; exit 1; }; }
 need godot3-server "apt-get install godot3-server, listed in .ci/apt/godot.txt"
+need godot3-runner "apt-get install godot3-runner, listed in .ci/apt/godot.txt"
+need xvfb-run "apt-get install xvfb xauth, listed in .ci/apt/godot.txt"
 need cargo "the Rust toolchain"
 need cc "apt-get install gcc"
 # bindgen (in gdnative's build) loads libclang at build time.
@@ -58,5 +60,24 @@ for refusal in "TicTacToe.new_game: invalid argument" "TicTacToe.new_game: board
   "TicTacToe.from_text: board text could not be parsed" \
   "TicTacToe.from_text: board cannot arise in a legal game"; do
   grep -qF "ERROR: <native>: $refusal" "$log" || fail "no error line for '$refusal'"
+done
+echo "godot test: headless checks passed"
+
+# The demo scene under Xvfb, drawn by godot3-runner (GLES2; Mesa's software renderer where there
+# is no GPU): one move by a synthetic click, the AI to the end, a screenshot checked cell by
+# cell. GODOT_SCREENSHOT_DIR keeps the screenshots elsewhere (docs/images to refresh those).
+shots="${GODOT_SCREENSHOT_DIR:-$ref}"
+mkdir -p "$shots"
+for size in "3 3 3" "7 7 5" "15 15 5"; do
+  shot="$shots/godot-${size// /-}.png"
+  status=0
+  # shellcheck disable=SC2086 # the three numbers are three arguments
+  timeout 120 xvfb-run -a -s "-screen 0 1024x768x24" godot3-runner --audio-driver Dummy \
+    --path "$here/project" -- --selftest "$shot" $size >"$log" 2>&1 || status=$?
+  grep -E '^selftest' "$log" || true
+  if [ "$status" -ne 0 ] || ! grep -qE '^selftest: [0-9]+ passed, 0 failed$' "$log"; then
+    cat "$log"
+    fail "the demo's self-test on $size failed (status $status)"
+  fi
 done
 echo "godot test: passed"
