@@ -16,7 +16,7 @@ compgen -G "/usr/lib/llvm-*/lib/libclang.so*" >/dev/null || compgen -G "/usr/lib
   { echo "godot test: libclang is missing (apt-get install libclang-dev)" >&2; exit 1; }
 
 # The plugin, in its own workspace (bindings/godot/target), copied where the .gdnlib names it.
-(cd "$here" && cargo build --release --quiet)
+(cd "$here" && cargo fmt --check && cargo build --release --quiet)
 mkdir -p "$here/project/bin/x11"
 cp "$here/target/release/libtictactoe_godot.so" "$here/project/bin/x11/"
 

@@ -149,6 +149,11 @@ impl TicTacToe {
         self.game.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// One number of the game's rules, as a GDScript int.
+    fn rule(&self, part: fn(&Rules) -> u32) -> i64 {
+        i64::from(part(&self.game().rules()))
+    }
+
     /// Runs a move-making action on the game; emits `game_over` once the lock is released if
     /// the action ended a game that was still going. `false` after reporting a refusal.
     fn act(
@@ -267,19 +272,19 @@ impl TicTacToe {
     /// Number of rows.
     #[export]
     fn rows(&self, _owner: &Reference) -> i64 {
-        i64::from(self.game().rules().rows())
+        self.rule(Rules::rows)
     }
 
     /// Number of columns.
     #[export]
     fn cols(&self, _owner: &Reference) -> i64 {
-        i64::from(self.game().rules().cols())
+        self.rule(Rules::cols)
     }
 
     /// Stones in a row needed to win.
     #[export]
     fn k(&self, _owner: &Reference) -> i64 {
-        i64::from(self.game().rules().k())
+        self.rule(Rules::k)
     }
 
     /// Stones on the board.
@@ -335,6 +340,7 @@ impl TicTacToe {
     /// Replaces the game with the one `text` describes (the text form `to_text` writes). The
     /// history is not part of the text: the loaded game has nothing to undo.
     #[export]
+    #[allow(clippy::wrong_self_convention)] // the GDScript name; it loads into this object
     fn from_text(&self, _owner: &Reference, text: String) -> bool {
         match text.parse::<Game>() {
             Ok(game) => {
