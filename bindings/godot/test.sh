@@ -8,7 +8,8 @@ root="$(cd "$here/../.." && pwd)"
 need() { command -v "$1" >/dev/null || { echo "godot test: $1 is missing ($2)" >&2; exit 1; }; }
 need godot3-server "apt-get install godot3-server, listed in .ci/apt/godot.txt"
 need godot3-runner "apt-get install godot3-runner, listed in .ci/apt/godot.txt"
-need xvfb-run "apt-get install xvfb xauth, listed in .ci/apt/godot.txt"
+need xvfb-run "apt-get install xvfb, listed in .ci/apt/godot.txt"
+need xauth "apt-get install xauth, listed in .ci/apt/godot.txt"
 need cargo "the Rust toolchain"
 need cc "apt-get install gcc"
 # bindgen (in gdnative's build) loads libclang at build time.
