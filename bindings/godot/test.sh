@@ -10,16 +10,10 @@ need godot3-server "apt-get install godot3-server, listed in .ci/apt/godot.txt"
 need godot3-runner "apt-get install godot3-runner, listed in .ci/apt/godot.txt"
 need xvfb-run "apt-get install xvfb, listed in .ci/apt/godot.txt"
 need xauth "apt-get install xauth, listed in .ci/apt/godot.txt"
-need cargo "the Rust toolchain"
 need cc "apt-get install gcc"
-# bindgen (in gdnative's build) loads libclang at build time.
-compgen -G "/usr/lib/llvm-*/lib/libclang.so*" >/dev/null || compgen -G "/usr/lib/*/libclang*.so*" >/dev/null ||
-  { echo "godot test: libclang is missing (apt-get install libclang-dev)" >&2; exit 1; }
 
-# The plugin, in its own workspace (bindings/godot/target), copied where the .gdnlib names it.
-(cd "$here" && cargo fmt --check && cargo build --release --quiet)
-mkdir -p "$here/project/bin/x11"
-cp "$here/target/release/libtictactoe_godot.so" "$here/project/bin/x11/"
+(cd "$here" && cargo fmt --check)
+bash "$here/build.sh"
 
 # The reference games through the C library (the same build the other bindings test).
 (cd "$root" && cargo build --release --quiet)
@@ -34,14 +28,14 @@ for game in "3 3 3 4 1" "7 7 5 2 7" "15 15 5 3 42" "15 15 5 3 1000"; do
   "$ref/ai_game" $game >>"$ref/games.txt"
 done
 
-# Godot writes its user data and settings under XDG folders: keep them in target/.
-export XDG_DATA_HOME="$ref/xdg/data" XDG_CONFIG_HOME="$ref/xdg/config" XDG_CACHE_HOME="$ref/xdg/cache"
-mkdir -p "$XDG_DATA_HOME" "$XDG_CONFIG_HOME" "$XDG_CACHE_HOME"
+# shellcheck source=godot_env.sh
+source "$here/godot_env.sh"
+godot_env "$ref/xdg"
 log="$ref/godot.log"
 status=0
 # -q quits after the first frame: a runtime error that stops the script before quit() would
 # otherwise leave Godot running. timeout is the last guard.
-TTT_GODOT_REFERENCE="$ref/games.txt" LANG=en_US.UTF-8 \
+TTT_GODOT_REFERENCE="$ref/games.txt" \
   timeout 120 godot3-server --path "$here/project" -s res://test/test.gd -q >"$log" 2>&1 || status=$?
 cat "$log"
 

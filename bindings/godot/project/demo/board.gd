@@ -62,7 +62,8 @@ func show_status(text = ""):
 # The board's square: its top-left corner and the side of one cell, in this Control's pixels.
 func geometry():
 	var side = min(rect_size.x / game.cols(), (rect_size.y - STATUS_HEIGHT) / game.rows())
-	var origin = Vector2(rect_size.x - side * game.cols(), rect_size.y - STATUS_HEIGHT - side * game.rows()) / 2
+	var board = Vector2(game.cols(), game.rows()) * side
+	var origin = (Vector2(rect_size.x, rect_size.y - STATUS_HEIGHT) - board) / 2
 	return [origin, side]
 
 
@@ -246,7 +247,9 @@ func selftest(args):
 	for row in range(game.rows()):
 		for col in range(game.cols()):
 			var stone = game.cell(row, col)
-			var want = WIN_COLOR if winning.has("%d,%d" % [row, col]) else [EMPTY_COLOR, X_COLOR, O_COLOR][stone]
+			var want = [EMPTY_COLOR, X_COLOR, O_COLOR][stone]
+			if winning.has("%d,%d" % [row, col]):
+				want = WIN_COLOR
 			var p = get_global_transform().xform(cell_point(row, col, 0.5, 0.9))
 			var got = image.get_pixelv(p.floor())
 			counts[3 if winning.has("%d,%d" % [row, col]) else stone] += 1

@@ -222,7 +222,8 @@ func test_text():
 func test_reference_games():
 	var path = OS.get_environment("TTT_GODOT_REFERENCE")
 	var file = File.new()
-	check("reference games from the C library are readable", path != "" and file.open(path, File.READ) == OK, true)
+	var readable = path != "" and file.open(path, File.READ) == OK
+	check("reference games from the C library are readable", readable, true)
 	if not file.is_open():
 		return
 	var count = 0
@@ -246,8 +247,9 @@ func test_reference_games():
 			if m == null or not g.play(m[0], m[1]):
 				break
 			moves.append("%d,%d" % [m[0], m[1]])
-		check("AI vs AI %s as in C: moves" % head.join(" "), PoolStringArray(moves).join(" "), body[0].strip_edges())
-		check("AI vs AI %s as in C: final text" % head.join(" "), g.to_text(), body[1].strip_edges())
+		var name = "AI vs AI %s as in C" % head.join(" ")
+		check(name + ": moves", PoolStringArray(moves).join(" "), body[0].strip_edges())
+		check(name + ": final text", g.to_text(), body[1].strip_edges())
 	file.close()
 	check("reference games compared", count >= 3, true)
 
