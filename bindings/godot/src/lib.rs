@@ -143,8 +143,8 @@ impl TicTacToe {
         );
     }
 
-    /// The game. A method never panics while holding it, but a poisoned lock still holds a
-    /// whole game (every core operation leaves its game unchanged or fully updated).
+    /// The game. Should a panic ever poison the lock, the game inside is still whole (every
+    /// core operation leaves its game unchanged or fully updated), so it is used as it is.
     fn game(&self) -> MutexGuard<'_, Game> {
         self.game.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -178,20 +178,25 @@ impl TicTacToe {
         true
     }
 
-    /// Starts an empty game on a `rows` × `cols` board where `k` in a row wins, X to move.
-    #[export]
-    fn new_game(&self, _owner: &Reference, rows: i64, cols: i64, k: i64) -> bool {
-        let game = (|| Game::new(Rules::new(size_arg(rows)?, size_arg(cols)?, size_arg(k)?)?))();
+    /// Replaces the game with `game`; `false` after reporting a refusal.
+    fn replace(&self, method: &str, game: Result<Game, Error>) -> bool {
         match game {
             Ok(game) => {
                 *self.game() = game;
                 true
             }
             Err(error) => {
-                refuse("new_game", error);
+                refuse(method, error);
                 false
             }
         }
+    }
+
+    /// Starts an empty game on a `rows` × `cols` board where `k` in a row wins, X to move.
+    #[export]
+    fn new_game(&self, _owner: &Reference, rows: i64, cols: i64, k: i64) -> bool {
+        let game = (|| Game::new(Rules::new(size_arg(rows)?, size_arg(cols)?, size_arg(k)?)?))();
+        self.replace("new_game", game)
     }
 
     /// The side to move puts a stone on (`row`, `col`).
@@ -342,16 +347,7 @@ impl TicTacToe {
     #[export]
     #[allow(clippy::wrong_self_convention)] // the GDScript name; it loads into this object
     fn from_text(&self, _owner: &Reference, text: String) -> bool {
-        match text.parse::<Game>() {
-            Ok(game) => {
-                *self.game() = game;
-                true
-            }
-            Err(error) => {
-                refuse("from_text", error);
-                false
-            }
-        }
+        self.replace("from_text", text.parse::<Game>())
     }
 }
 
