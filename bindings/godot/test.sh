@@ -63,8 +63,10 @@ echo "godot test: headless checks passed"
 # cell. GODOT_SCREENSHOT_DIR keeps the screenshots elsewhere (docs/images to refresh those).
 shots="${GODOT_SCREENSHOT_DIR:-$ref}"
 mkdir -p "$shots"
+shots="$(cd "$shots" && pwd)"
 for size in "3 3 3" "7 7 5" "15 15 5"; do
-  shot="$shots/godot-${size// /-}.png"
+  read -r rows cols _ <<<"$size"
+  shot="$shots/godot-${rows}x${cols}.png"
   status=0
   # shellcheck disable=SC2086 # the three numbers are three arguments
   timeout 120 xvfb-run -a -s "-screen 0 1024x768x24" godot3-runner --audio-driver Dummy \

@@ -195,6 +195,10 @@ func selftest(args):
 		get_tree().quit(2)
 		return
 	var out = args[0]
+	# --path makes the project the working folder: a relative path is taken from where the
+	# command was run, as the shell gives it in PWD.
+	if out.is_rel_path() and OS.get_environment("PWD") != "":
+		out = OS.get_environment("PWD").plus_file(out)
 	var size = [15, 15, 5]
 	if args.size() >= 4:
 		size = [int(args[1]), int(args[2]), int(args[3])]
