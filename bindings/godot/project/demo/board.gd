@@ -3,7 +3,7 @@
 # You play X with the mouse; the AI answers as O. Keys: 1, 2, 3 choose the board (3,3,3 /
 # 7,7,5 / 15,15,5), L the AI level, U undoes your last move (and the reply), N starts again.
 #
-# `godot3-runner --path project -- --selftest OUT.png [ROWS COLS K]` plays one human move
+# `godot3-runner --path project -- --selftest OUT.png [ROWS COLS K]` plays a human move
 # through a synthetic mouse click, then the AI against itself to the end, saves a screenshot
 # and checks every cell's pixels against the game (see selftest()).
 extends Control
@@ -134,11 +134,11 @@ func _unhandled_key_input(event):
 			ai_level = (ai_level + 1) % LEVEL_NAMES.size()
 			show_status()
 		KEY_U:
-			if not ai_pending:
+			if not ai_pending and game.move_count() > 0:
 				# Back to the human's previous turn: the AI's reply, then the human's move.
 				game.undo()
-				while game.to_move() != human and game.undo():
-					pass
+				while game.to_move() != human and game.move_count() > 0:
+					game.undo()
 				show_status()
 				update()
 
@@ -189,6 +189,19 @@ func colour_near(got, want):
 	return abs(got.r - want.r) < 0.06 and abs(got.g - want.g) < 0.06 and abs(got.b - want.b) < 0.06
 
 
+# A left click at the centre of cell [row, col], through Input as a real one comes.
+func click_cell(cell):
+	var click = InputEventMouseButton.new()
+	click.button_index = BUTTON_LEFT
+	click.pressed = true
+	click.position = get_global_transform().xform(cell_point(cell[0], cell[1]))
+	click.global_position = click.position
+	Input.parse_input_event(click)
+	var release = click.duplicate()
+	release.pressed = false
+	Input.parse_input_event(release)
+
+
 func selftest(args):
 	if args.size() < 1:
 		printerr("usage: -- --selftest OUT.png [ROWS COLS K]")
@@ -206,18 +219,22 @@ func selftest(args):
 	start(size)
 	yield(get_tree(), "idle_frame")
 
-	# One human move through the engine's input path: a click at a cell's centre.
-	# Off the diagonal, so that a mapping with rows and columns swapped would miss it.
+	# A human move through the engine's input path: a click at a cell's centre, off the
+	# diagonal so that a mapping with rows and columns swapped would miss it. The AI replies,
+	# U (a key event) takes both moves back, and a second click plays the move again.
 	var target = [size[0] / 2, max(0, size[1] / 2 - 1)]
-	var click = InputEventMouseButton.new()
-	click.button_index = BUTTON_LEFT
-	click.pressed = true
-	click.position = get_global_transform().xform(cell_point(target[0], target[1]))
-	click.global_position = click.position
-	Input.parse_input_event(click)
-	var release = click.duplicate()
-	release.pressed = false
-	Input.parse_input_event(release)
+	click_cell(target)
+	yield(get_tree(), "idle_frame")
+	while ai_pending:
+		yield(get_tree(), "idle_frame")
+	expect("the AI replied to the click", game.move_count() == 2 or game.to_move() == 0)
+	var key = InputEventKey.new()
+	key.scancode = KEY_U
+	key.pressed = true
+	Input.parse_input_event(key)
+	yield(get_tree(), "idle_frame")
+	expect("U took the moves back", game.move_count() == 0 and game.to_move() == human)
+	click_cell(target)
 	yield(get_tree(), "idle_frame")
 	expect("the click put X on the cell under it", game.cell(target[0], target[1]) == 1)
 	expect("the click made the first move", game.move_count() >= 1 and str(game.moves()[0]) == str(target))
