@@ -2,10 +2,10 @@
 //! 10 ms budget takes on big boards full of random stones. Run: `cargo bench --bench
 //! ai_search`. Numbers, not pass/fail.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use tictactoe::ai::rng::Rng;
 use tictactoe::ai::{ai_move, search, Budget, Level};
+use tictactoe::internals::Rng;
 use tictactoe::{Game, Rules};
 
 /// A game of `plies` moves, alternating the search's choice with random nearby play.
@@ -14,9 +14,8 @@ fn midgame(rows: u32, cols: u32, k: u32, plies: usize) -> Game {
     let mut rng = Rng::new(42);
     while game.move_count() < plies && game.to_move().is_some() {
         let level = if rng.below(2) == 0 { Level::Medium } else { Level::Hard };
-        let cell = ai_move(&game, level, rng.next_u64()).unwrap();
-        let (r, c) = game.rules().row_col(cell);
-        game.play(r, c).unwrap();
+        let m = ai_move(&game, level, rng.next_u64()).unwrap();
+        game.play(m.row, m.col).unwrap();
     }
     if game.to_move().is_none() {
         game.undo().unwrap();
@@ -35,9 +34,7 @@ fn main() {
             let rounds = 10;
             let start = Instant::now();
             for seed in 0..rounds {
-                std::hint::black_box(
-                    search(&game, Budget { max_nodes: nodes, max_time: None }, seed).unwrap(),
-                );
+                std::hint::black_box(search(&game, Budget::nodes(nodes), seed).unwrap());
             }
             let per_move = start.elapsed() / rounds as u32;
             let per_node = per_move / nodes as u32;
@@ -47,7 +44,7 @@ fn main() {
 
     // Big boards with many stones or spread stones, where the search works near the last move:
     // how long a call with a 10 ms budget takes (the setup before the first clock check counts).
-    let ten_ms = Budget { max_nodes: 0, max_time: Some(Duration::from_millis(10)) };
+    let ten_ms = Budget::millis(10);
     for (rows, cols, k, stones) in [
         (4096, 4096, 5, 10),
         (4096, 4096, 5, 100_000),
@@ -56,7 +53,7 @@ fn main() {
         (1000, 1000, 1000, 500_000),
     ] {
         let game = scattered(rows, cols, k, stones);
-        let loaded = Game::from_text(game.to_text().as_bytes()).unwrap();
+        let loaded: Game = game.to_string().parse().unwrap();
         for (how, game) in [("played", &game), ("loaded", &loaded)] {
             let start = Instant::now();
             std::hint::black_box(search(game, ten_ms, 0).unwrap());
@@ -74,8 +71,8 @@ fn scattered(rows: u32, cols: u32, k: u32, stones: usize) -> Game {
     let mut game = Game::new(rules).unwrap();
     let mut rng = Rng::new(7);
     while game.move_count() < stones {
-        let (r, c) = rules.row_col(rng.below(rules.cells()));
-        if game.board().cell(r, c) == 0 && game.play(r, c).unwrap() != tictactoe::Outcome::Pending {
+        let (r, c) = (rng.below(rows as usize) as u32, rng.below(cols as usize) as u32);
+        if game.cell(r, c).unwrap().is_none() && game.play(r, c).unwrap() != tictactoe::Outcome::Pending {
             game.undo().unwrap();
         }
     }

@@ -10,14 +10,13 @@ use std::time::{Duration, Instant};
 use tictactoe::ai::{best_move, solve, Budget};
 use tictactoe::{Game, Outcome, Rules};
 
-fn reachable(game: &mut Game, seen: &mut HashSet<Vec<u8>>, out: &mut Vec<Game>) {
-    if game.outcome() != Outcome::Pending || !seen.insert(game.board().cells().to_vec()) {
+fn reachable(game: &mut Game, seen: &mut HashSet<String>, out: &mut Vec<Game>) {
+    if game.outcome() != Outcome::Pending || !seen.insert(game.to_string()) {
         return;
     }
     out.push(game.try_clone().unwrap());
-    for cell in game.legal_moves().collect::<Vec<_>>() {
-        let (r, c) = game.rules().row_col(cell);
-        game.play(r, c).unwrap();
+    for m in game.legal_moves().collect::<Vec<_>>() {
+        game.play(m.row, m.col).unwrap();
         reachable(game, seen, out);
         game.undo().unwrap();
     }
@@ -72,7 +71,12 @@ fn main() {
         let took: Duration = start.elapsed();
         match result {
             Ok(best) => {
-                println!("{rows},{cols},{k}: score {:+} (move {}) in {:?}", best.score, best.cell, took)
+                println!(
+                    "{rows},{cols},{k}: score {:+} (move {}) in {:?}",
+                    best.score,
+                    tictactoe::Move::from(best),
+                    took
+                )
             }
             Err(e) => println!("{rows},{cols},{k}: {e} after {took:?}"),
         }
@@ -89,7 +93,7 @@ fn main() {
         );
         // What a time budget bounds that wait to (`ttt_game_best_move_within`).
         for millis in [1, 10, 50, 200] {
-            let budget = Budget { max_nodes: 0, max_time: Some(Duration::from_millis(millis)) };
+            let budget = Budget::millis(millis);
             let start = Instant::now();
             let result = solve(&game, budget);
             println!("  with {millis} ms: {:?} after {:?}", result.err(), start.elapsed());

@@ -62,7 +62,7 @@ impl Layout {
     /// Spreads a dense row-major board (bit `row * cols + col`) onto this layout, which has one
     /// padding bit after every row.
     #[inline]
-    pub fn from_dense(&self, dense: u64) -> u64 {
+    pub fn spread(&self, dense: u64) -> u64 {
         // rows * cols < 64, so every shift and the row mask stay inside the word.
         let row_mask = (1u64 << self.cols) - 1;
         (0..self.rows).fold(0, |out, r| out | ((dense >> (r * self.cols)) & row_mask) << (r * self.width))
@@ -165,16 +165,10 @@ impl Stones {
         Stones { layout, bits: [0, 0], counts: [0, 0] }
     }
 
-    /// True when (row, col) holds no stone.
-    #[inline]
-    pub fn is_empty(&self, row: u32, col: u32) -> bool {
-        (self.bits[0] | self.bits[1]) & self.layout.bit(row, col) == 0
-    }
-
     /// The stones `read_dense` read, on `layout`.
     #[inline]
     pub fn from_dense(layout: Layout, dense: &Dense) -> Stones {
-        Stones { layout, bits: dense.bits.map(|d| layout.from_dense(d)), counts: dense.counts }
+        Stones { layout, bits: dense.bits.map(|d| layout.spread(d)), counts: dense.counts }
     }
 
     /// Adds a stone of player `p` (0 or 1) and reports whether `p` now has a line. A player

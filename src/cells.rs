@@ -80,16 +80,6 @@ impl Cells {
         }
     }
 
-    /// Number of cells.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// True for a board of no cells (never made by `Rules`; here for completeness).
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// The cell at `index` (< `len`): 0 empty, 1 or 2.
     #[inline]
     pub fn get(&self, index: usize) -> u8 {
@@ -223,6 +213,7 @@ impl Cells {
     }
 
     /// The cells as one byte each.
+    #[cfg(test)]
     pub fn to_vec(&self) -> Vec<u8> {
         self.iter().collect()
     }

@@ -27,7 +27,7 @@ pub(crate) fn table() -> &'static [u8; 512] {
     TABLE.get_or_init(|| {
         let rules = Rules::new(3, 3, 3).expect("3 x 3, k = 3 is legal");
         let layout = Layout::of_fitting(&rules);
-        std::array::from_fn(|set| match layout.on_every_line(layout.from_dense(set as u64)) {
+        std::array::from_fn(|set| match layout.on_every_line(layout.spread(set as u64)) {
             None => 0,
             Some(0) => LINE,
             Some(_) => LINE | SHARED,

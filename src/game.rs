@@ -4,9 +4,11 @@ use crate::board::{count_stones, parse_cells, Board};
 use crate::error::Error;
 use crate::fallible::try_copy;
 use crate::inline_vec::InlineVec;
+use crate::moves::Move;
 use crate::rules::{Player, Rules, EMPTY};
 use crate::validate::{find_lines, verdict_of_lines, Verdict};
-use std::fmt::Write;
+use std::fmt::{self, Write};
+use std::str::FromStr;
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,8 +22,8 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The "Find Winner" answer: "Pending", "A", "B" or "Draw", as a C string.
-    pub fn answer_c(self) -> &'static std::ffi::CStr {
+    /// The "Find Winner" answer as a C string, for the C API's static texts.
+    pub(crate) fn answer_c(self) -> &'static std::ffi::CStr {
         match self {
             Outcome::Pending => c"Pending",
             Outcome::Won(Player::X) => c"A",
@@ -35,12 +37,19 @@ impl Outcome {
         self.answer_c().to_str().unwrap_or_default()
     }
 
-    /// The winner's number, 0 when nobody has won ("Design Tic-Tac-Toe"'s return value).
-    pub fn winner(self) -> u32 {
+    /// The winner, if the game was won.
+    pub fn winner(self) -> Option<Player> {
         match self {
-            Outcome::Won(p) => p.number(),
-            _ => 0,
+            Outcome::Won(p) => Some(p),
+            _ => None,
         }
+    }
+}
+
+/// The "Find Winner" answer: `Pending`, `A`, `B` or `Draw`.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.answer())
     }
 }
 
@@ -58,8 +67,26 @@ fn bit(player: Player) -> u8 {
     2 * player as u8
 }
 
-/// One m,n,k-game. Players alternate; player 1 starts, except that a raw `move_as` may let
-/// player 2 make the very first move ("Design Tic-Tac-Toe" does not say who starts).
+/// One m,n,k-game: the board, whose turn it is, the outcome, and undo/redo history.
+///
+/// Players alternate and X (player 1) starts, except that [`move_as`](Game::move_as), which
+/// names the player, lets O make the very first move ("Design Tic-Tac-Toe" does not say who
+/// starts). The game ends at the move that completes a line of k or more, or when the board is
+/// full; no move is accepted after that. A refused call changes nothing.
+///
+/// ```
+/// use tictactoe::{Error, Game, Move, Outcome, Player, Rules};
+/// let mut game = Game::new(Rules::new(3, 3, 3)?)?;
+/// game.play(0, 0)?;
+/// assert_eq!(game.play(0, 0), Err(Error::CellOccupied));
+/// assert_eq!(game.to_move(), Some(Player::O));
+/// game.undo()?;
+/// assert_eq!(game.legal_moves().count(), 9);
+/// game.redo()?;
+/// assert_eq!(game.moves().collect::<Vec<_>>(), [Move::new(0, 0)]);
+/// assert_eq!(game.outcome(), Outcome::Pending);
+/// # Ok::<(), Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     board: Board,
@@ -68,10 +95,9 @@ pub struct Game {
     /// How many of the first entries of `history` are not moves but the stones a game was
     /// loaded from text with, ascending: kept when they are few for the board
     /// (`for_each_stone`), else none. Undo never takes them back; with the moves after them
-    /// they list every stone (a search of a sparse 2^26-cell board loaded from text read all
-    /// of it at each of four steps before the first node). A count in the history rather than
-    /// a list of its own, so that a game stays as small as it was: a 3×3 game through the C
-    /// ABI measured 10% slower with one more vector in the handle.
+    /// they list every stone, so that a search of a sparse board loaded from text need not
+    /// read the whole board. A count in the history rather than a list of its own, so that
+    /// the handle holds no second vector (a cost every small game would pay).
     loaded: u32,
     /// Who made the first move; before it, who will make it by alternation (`start`).
     first: Player,
@@ -127,13 +153,13 @@ impl Game {
     }
 
     /// The board.
-    pub fn board(&self) -> &Board {
+    pub(crate) fn board(&self) -> &Board {
         &self.board
     }
 
-    /// The stone at (row, col): 0 empty, 1 or 2.
-    pub fn cell(&self, row: u32, col: u32) -> Result<u8, Error> {
-        Ok(self.board.cells().get(self.rules().index(row, col)?))
+    /// Whose stone is at (row, col), `None` for an empty cell; `OutOfBounds` off the board.
+    pub fn cell(&self, row: u32, col: u32) -> Result<Option<Player>, Error> {
+        Ok(Player::try_from(u32::from(self.board.cells().get(self.rules().index(row, col)?))).ok())
     }
 
     /// How the game stands.
@@ -147,7 +173,7 @@ impl Game {
     }
 
     /// Whose turn it would be by alternation, even once the game is over.
-    pub fn next_player(&self) -> Player {
+    pub(crate) fn next_player(&self) -> Player {
         if self.move_count().is_multiple_of(2) {
             self.first
         } else {
@@ -160,8 +186,15 @@ impl Game {
         (self.outcome == Outcome::Pending).then(|| self.next_player())
     }
 
-    /// Cells played so far (row-major indices), oldest first. Empty for a game loaded from text.
-    pub fn history(&self) -> &[u32] {
+    /// The moves played so far, oldest first; none for a game loaded from text, whose stones
+    /// were set down rather than played.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + Clone + '_ {
+        let rules = self.rules();
+        self.history().iter().map(move |&cell| rules.move_at(cell as usize))
+    }
+
+    /// `moves` as row-major cells.
+    pub(crate) fn history(&self) -> &[u32] {
         &self.history.as_slice()[self.loaded as usize..]
     }
 
@@ -169,9 +202,8 @@ impl Game {
     /// hold every stone (`listed_stones`) and the stones are few for the board (under one per
     /// 256 cells), so that a few stones on a big board cost a few calls; else by reading the
     /// board a word at a time, in cell order, which also keeps what `visit` reads near the
-    /// stone in cache (the search's win look-up on 4096 × 4096 with 10^5 stones: 35 ms in
-    /// the history's order, 15 in cell order).
-    pub fn for_each_stone(&self, mut visit: impl FnMut(usize)) {
+    /// stone in cache.
+    pub(crate) fn for_each_stone(&self, mut visit: impl FnMut(usize)) {
         match self.listed_stones().filter(|_| few_for(self.rules(), self.move_count())) {
             Some(stones) => stones.for_each(visit),
             None => self.board.cells().for_each_stone(|cell, _| visit(cell)),
@@ -181,7 +213,7 @@ impl Game {
     /// Every stone's cell, when the game lists them all: the stones it was loaded with (kept
     /// when few, see `loaded`), ascending, then its moves since, in play order. `None` for a
     /// game loaded with many stones.
-    pub fn listed_stones(&self) -> Option<impl Iterator<Item = usize> + '_> {
+    pub(crate) fn listed_stones(&self) -> Option<impl Iterator<Item = usize> + '_> {
         let listed = self.history.as_slice();
         (listed.len() == self.move_count()).then(|| listed.iter().map(|&c| c as usize))
     }
@@ -191,8 +223,15 @@ impl Game {
         self.board.placed() as usize
     }
 
-    /// The cells of the winning line, end to end (the whole run, which may exceed k).
-    pub fn winning_line(&self) -> impl Iterator<Item = usize> + Clone + '_ {
+    /// The winning line, end to end: the whole run, which may be longer than k. Empty unless
+    /// the game was won.
+    pub fn winning_line(&self) -> impl Iterator<Item = Move> + Clone + '_ {
+        let rules = self.rules();
+        self.winning_cells().map(move |cell| rules.move_at(cell))
+    }
+
+    /// `winning_line` as row-major cells.
+    pub(crate) fn winning_cells(&self) -> impl Iterator<Item = usize> + Clone + '_ {
         // The direction is found only when asked, keeping the winning move itself cheap.
         let (rules, cells) = (self.rules(), self.board.cells());
         let line = self.win.and_then(|cell| Some(rules.run_span(cells, cell, rules.line_at(cells, cell)?)));
@@ -200,7 +239,7 @@ impl Game {
         (0..len).map(move |i| first + i * step)
     }
 
-    /// How many moves `legal_moves` gives.
+    /// How many moves [`legal_moves`](Game::legal_moves) gives.
     pub fn legal_move_count(&self) -> usize {
         if self.outcome == Outcome::Pending {
             self.rules().cells() - self.move_count()
@@ -209,8 +248,14 @@ impl Game {
         }
     }
 
-    /// Empty cells in ascending order; none once the game is over.
-    pub fn legal_moves(&self) -> impl Iterator<Item = usize> + Clone + '_ {
+    /// The empty cells, row by row; none once the game is over.
+    pub fn legal_moves(&self) -> impl Iterator<Item = Move> + Clone + '_ {
+        let rules = self.rules();
+        self.legal_cells().map(move |cell| rules.move_at(cell))
+    }
+
+    /// `legal_moves` as row-major cells, ascending.
+    pub(crate) fn legal_cells(&self) -> impl Iterator<Item = usize> + Clone + '_ {
         let open = self.outcome == Outcome::Pending;
         self.board.cells().iter().enumerate().filter(move |&(_, c)| open && c == EMPTY).map(|(i, _)| i)
     }
@@ -279,8 +324,8 @@ impl Game {
             self.first = player;
         }
         // `refresh_turn` by what this move tells: the other player is next, unless it ended.
-        // (Set before the branches rather than from the outcome after them: the hot path then
-        // needs no second look at the outcome; measured 2.43x vs 2.55x on the 1000x1000 move.)
+        // (Set before the branches rather than from the outcome after them, so that the hot
+        // path needs no second look at the outcome.)
         self.turn = bit(player.other());
         if won {
             self.outcome = Outcome::Won(player);
@@ -347,12 +392,13 @@ impl Game {
     /// The game as text: `rows,cols,k:BOARD:P`, where BOARD is the board in the validate
     /// format (rows joined by `/`, `.` empty) and P is the player whose turn it is by
     /// alternation (`X` or `O`), which also tells who started. History is not kept.
-    pub fn to_text(&self) -> String {
+    #[cfg(test)]
+    pub(crate) fn to_text(&self) -> String {
         self.try_to_text().unwrap_or_else(|e| panic!("cannot write the game as text: {e}"))
     }
 
     /// The length of `to_text`, without writing it.
-    pub fn text_len(&self) -> usize {
+    pub(crate) fn text_len(&self) -> usize {
         let r = self.rules();
         let digits = |n: u32| n.checked_ilog10().unwrap_or(0) as usize + 1;
         // "rows,cols,k:" + cells with a '/' between rows + ":P".
@@ -360,7 +406,7 @@ impl Game {
     }
 
     /// `to_text`, reporting allocation failure instead of panicking.
-    pub fn try_to_text(&self) -> Result<String, Error> {
+    pub(crate) fn try_to_text(&self) -> Result<String, Error> {
         let r = self.rules();
         let mut out = String::new();
         out.try_reserve_exact(self.text_len())?;
@@ -376,7 +422,7 @@ impl Game {
     /// Reads `to_text`'s format. `Parse` for malformed text (including rows/cols/k that are
     /// not decimal numbers), the `Rules::new` errors for a bad size, `UnreachableBoard` when
     /// the stones and the side to move cannot arise in a legal game.
-    pub fn from_text(text: &[u8]) -> Result<Game, Error> {
+    pub(crate) fn from_text(text: &[u8]) -> Result<Game, Error> {
         // One line feed at the end is a line's end (a text saved as a line of a file), not
         // part of the turn.
         let text = text.strip_suffix(b"\n").unwrap_or(text);
@@ -447,6 +493,43 @@ impl Game {
     }
 }
 
+/// The text form, `rows,cols,k:BOARD:P`: BOARD lists the rows top to bottom, joined by `/`,
+/// each cell `X`, `O` or `.`; P is the player whose turn it is by alternation (`X` or `O`),
+/// which also tells who started. The move history is not part of it.
+///
+/// ```
+/// use tictactoe::{Game, Rules};
+/// let mut game = Game::new(Rules::new(3, 3, 3)?)?;
+/// game.play(1, 1)?;
+/// assert_eq!(game.to_string(), "3,3,3:.../.X./...:O");
+/// # Ok::<(), tictactoe::Error>(())
+/// ```
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.try_to_text().map_err(|_| fmt::Error)?)
+    }
+}
+
+/// Reads the text form that [`Display`](fmt::Display) writes. The board may also use ` ` for
+/// an empty cell and separate rows with line feeds. `Parse` for malformed text, the
+/// [`Rules::new`] errors for a bad size, `UnreachableBoard` when the stones and the side to
+/// move cannot arise in a legal game.
+///
+/// ```
+/// use tictactoe::{Game, Player};
+/// let game: Game = "3,3,3:XO./.X./...:O".parse()?;
+/// assert_eq!(game.to_move(), Some(Player::O));
+/// assert_eq!(game.cell(0, 1)?, Some(Player::O));
+/// # Ok::<(), tictactoe::Error>(())
+/// ```
+impl FromStr for Game {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Game, Error> {
+        Game::from_text(text.as_bytes())
+    }
+}
+
 /// True when `stones` are few for a board of `rules` (under one per 256 cells): few enough
 /// that visiting them from a list costs less than reading the board a word at a time.
 fn few_for(rules: Rules, stones: usize) -> bool {
@@ -507,7 +590,7 @@ mod tests {
                     3 => game = Game::from_text(game.to_text().as_bytes()).unwrap(),
                     _ => {
                         let allowed = may_move(&game, player);
-                        let occupied = game.cell(row, col).unwrap() != EMPTY;
+                        let occupied = game.cell(row, col).unwrap().is_some();
                         let before = seen(&game);
                         match game.move_as(row, col, player) {
                             Ok(_) if next(2) == 0 => {

@@ -18,6 +18,28 @@ pub struct JudgeError {
     pub index: Option<usize>,
 }
 
+/// "move 3: cell occupied", or the error alone when no move is at fault.
+impl std::fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.index {
+            Some(i) => write!(f, "move {i}: {}", self.error),
+            None => write!(f, "{}", self.error),
+        }
+    }
+}
+
+impl std::error::Error for JudgeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+impl From<JudgeError> for Error {
+    fn from(e: JudgeError) -> Error {
+        e.error
+    }
+}
+
 impl JudgeError {
     /// Move `index` broke the rules with `error`.
     fn at(error: Error, index: usize) -> JudgeError {
@@ -25,8 +47,21 @@ impl JudgeError {
     }
 }
 
-/// Replays `moves` ([row, col] pairs, X first, alternating) on an empty board. Boards that fit
-/// a bitboard are judged without allocating.
+/// Replays `moves` (`[row, col]` pairs, X first, players alternating) on an empty board and
+/// says how the game stands: "Find Winner on a Tic Tac Toe Game", on any board. A move off the
+/// board, onto a stone, or after the game ended is refused with its index. Boards with
+/// rows × (cols + 1) ≤ 64 are judged on bitboards, without allocating.
+///
+/// ```
+/// use tictactoe::{judge, Error, Outcome, Player, Rules};
+/// let rules = Rules::new(3, 3, 3)?;
+/// let outcome = judge(&rules, &[[0, 0], [2, 0], [1, 1], [2, 1], [2, 2]]);
+/// assert_eq!(outcome, Ok(Outcome::Won(Player::X)));
+/// assert_eq!(outcome?.to_string(), "A");
+/// let refused = judge(&rules, &[[0, 0], [0, 0]]).unwrap_err();
+/// assert_eq!((refused.error, refused.index), (Error::CellOccupied, Some(1)));
+/// # Ok::<(), Error>(())
+/// ```
 #[inline]
 pub fn judge(rules: &Rules, moves: &[[u32; 2]]) -> Result<Outcome, JudgeError> {
     if is_classic(rules) {

@@ -1,16 +1,32 @@
-//! `tictactoe`: plays, judges, validates and solves m,n,k-games (rows × cols board, k in a row).
+//! `tictactoe` plays, judges, validates and solves m,n,k-games: a board of `rows × cols`
+//! cells on which the first player to get `k` stones in an unbroken row, column or diagonal
+//! wins. Tic-tac-toe is 3,3,3, gomoku 15,15,5.
 //!
-//! The pure-Rust core lives in the top-level modules and uses no `unsafe` (each is declared
-//! `forbid(unsafe_code)`); `ffi` is the thin C ABI over it, declared in `include/tictactoe.h`.
+//! - [`Game`]: a game in progress, with undo and redo and a text form ([`Display`] and
+//!   [`FromStr`](std::str::FromStr)).
+//! - [`judge`]: the outcome of a list of moves ("Find Winner on a Tic Tac Toe Game").
+//! - [`validate`]: whether a board could arise in a legal game ("Valid Tic-Tac-Toe State").
+//! - [`ai`]: perfect play where the position can be solved, a budgeted search beyond, and
+//!   difficulty levels for games.
+//!
+//! The same crate builds `libtictactoe.so` / `.a` with a C API (`include/tictactoe.h`); this
+//! page documents the Rust API. The core uses no `unsafe`.
 //!
 //! ```
-//! use tictactoe::{Game, Outcome, Player, Rules};
-//! let mut game = Game::new(Rules::new(3, 3, 3).unwrap()).unwrap();
-//! for (r, c) in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)] {
-//!     game.play(r, c).unwrap();
+//! use tictactoe::{ai, Game, Outcome, Player, Rules};
+//!
+//! let mut game = Game::new(Rules::new(3, 3, 3)?)?;
+//! for (row, col) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+//!     game.play(row, col)?;
 //! }
-//! assert_eq!(game.outcome(), Outcome::Won(Player::X));
+//! // X to move: the solver finds the win at once.
+//! let best = ai::best_move(&game)?;
+//! assert_eq!((best.row, best.col, best.score), (0, 2, 1));
+//! assert_eq!(game.play(best.row, best.col)?, Outcome::Won(Player::X));
+//! # Ok::<(), tictactoe::Error>(())
 //! ```
+//!
+//! [`Display`]: std::fmt::Display
 
 #![deny(unsafe_op_in_unsafe_fn)]
 // Every public item is documented; with clippy's -D warnings in CI, a missing doc fails.
@@ -19,31 +35,60 @@
 #[forbid(unsafe_code)]
 pub mod ai;
 #[forbid(unsafe_code)]
-pub mod bitboard;
+mod bitboard;
 #[forbid(unsafe_code)]
-pub mod board;
+mod board;
 #[forbid(unsafe_code)]
-pub mod cells;
+mod cells;
 #[forbid(unsafe_code)]
 mod classic;
 #[forbid(unsafe_code)]
-pub mod error;
+mod error;
 #[forbid(unsafe_code)]
 mod fallible;
+#[doc(hidden)]
 pub mod ffi;
 #[forbid(unsafe_code)]
-pub mod game;
+mod game;
 #[forbid(unsafe_code)]
 mod inline_vec;
 #[forbid(unsafe_code)]
-pub mod judge;
+mod judge;
 #[forbid(unsafe_code)]
-pub mod rules;
+mod moves;
 #[forbid(unsafe_code)]
-pub mod validate;
+mod rules;
+#[forbid(unsafe_code)]
+mod validate;
 
 pub use error::Error;
 pub use game::{Game, Outcome};
 pub use judge::{judge, JudgeError};
-pub use rules::{Dir, Player, Rules, MAX_CELLS};
-pub use validate::{validate, verdict, Verdict};
+pub use moves::Move;
+pub use rules::{Player, Rules, MAX_CELLS};
+pub use validate::{validate, Verdict};
+
+/// Internals that the project's own tests and benchmarks compare against each other. Not part
+/// of the API: anything here may change in any release.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::ai::bitboard::Geometry;
+    pub use crate::ai::rng::Rng;
+    pub use crate::validate::{verdict, verdict_scan};
+}
+
+/// The internals stay out of reach of a crate user:
+///
+/// ```compile_fail
+/// use tictactoe::board::Board;
+/// ```
+///
+/// ```compile_fail
+/// use tictactoe::cells::Cells;
+/// ```
+///
+/// ```compile_fail
+/// use tictactoe::rules::Dir;
+/// ```
+#[cfg(doctest)]
+pub struct InternalsArePrivate;

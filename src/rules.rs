@@ -3,15 +3,16 @@
 //! `0` empty, `1` player 1 (X, "A"), `2` player 2 (O, "B").
 
 use crate::error::Error;
+use crate::moves::Move;
 
 /// Largest number of cells a board may have (2^26 = 4 × 4096 × 4096). Cell indices fit in `u32`.
 pub const MAX_CELLS: u64 = 1 << 26;
 
 /// The empty cell value.
-pub const EMPTY: u8 = 0;
+pub(crate) const EMPTY: u8 = 0;
 
 /// Row-major cells, read by index: a byte slice, or a game's packed `Cells`.
-pub trait CellAt {
+pub(crate) trait CellAt {
     /// The cell at `index`: 0 empty, 1 or 2.
     fn cell_at(&self, index: usize) -> u8;
 }
@@ -40,22 +41,13 @@ pub enum Player {
 }
 
 impl Player {
-    /// The player numbered `n` (1 or 2).
-    pub fn from_number(n: u32) -> Result<Player, Error> {
-        match n {
-            1 => Ok(Player::X),
-            2 => Ok(Player::O),
-            _ => Err(Error::InvalidArgument),
-        }
-    }
-
     /// 1 or 2.
     pub fn number(self) -> u32 {
         self as u32
     }
 
     /// The cell value of this player's stone.
-    pub fn stone(self) -> u8 {
+    pub(crate) fn stone(self) -> u8 {
         self as u8
     }
 
@@ -76,9 +68,37 @@ impl Player {
     }
 }
 
+/// `rows,cols,k`, as in the text form of a game.
+impl std::fmt::Display for Rules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{},{},{}", self.rows, self.cols, self.k)
+    }
+}
+
+/// The player numbered `n`: 1 is X, 2 is O; any other number is `InvalidArgument`.
+impl TryFrom<u32> for Player {
+    type Error = Error;
+
+    #[inline(always)]
+    fn try_from(n: u32) -> Result<Player, Error> {
+        match n {
+            1 => Ok(Player::X),
+            2 => Ok(Player::O),
+            _ => Err(Error::InvalidArgument),
+        }
+    }
+}
+
+/// `X` or `O`.
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
 /// A direction a line can run in, as (row step, column step).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dir {
+pub(crate) enum Dir {
     /// → along a row.
     East,
     /// ↓ along a column.
@@ -91,10 +111,10 @@ pub enum Dir {
 
 impl Dir {
     /// All four directions, in the order every search reports them.
-    pub const ALL: [Dir; 4] = [Dir::East, Dir::South, Dir::SouthEast, Dir::SouthWest];
+    pub(crate) const ALL: [Dir; 4] = [Dir::East, Dir::South, Dir::SouthEast, Dir::SouthWest];
 
     /// (row step, column step).
-    pub fn step(self) -> (i64, i64) {
+    pub(crate) fn step(self) -> (i64, i64) {
         match self {
             Dir::East => (0, 1),
             Dir::South => (1, 0),
@@ -105,6 +125,15 @@ impl Dir {
 }
 
 /// Board shape and win length, checked once so the rest of the code can trust them.
+///
+/// ```
+/// use tictactoe::{Error, Rules};
+/// let gomoku = Rules::new(15, 15, 5)?;
+/// assert_eq!((gomoku.rows(), gomoku.cols(), gomoku.k(), gomoku.cells()), (15, 15, 5, 225));
+/// assert_eq!(gomoku.to_string(), "15,15,5");
+/// assert_eq!(Rules::new(3, 3, 4), Err(Error::InvalidArgument)); // k > max(rows, cols)
+/// # Ok::<(), Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     rows: u32,
@@ -146,15 +175,21 @@ impl Rules {
     }
 
     /// The row-major index of (row, col), or `OutOfBounds`.
-    pub fn index(&self, row: u32, col: u32) -> Result<usize, Error> {
+    pub(crate) fn index(&self, row: u32, col: u32) -> Result<usize, Error> {
         if row >= self.rows || col >= self.cols {
             return Err(Error::OutOfBounds);
         }
         Ok(row as usize * self.cols as usize + col as usize)
     }
 
+    /// The move at a row-major index.
+    pub(crate) fn move_at(&self, index: usize) -> Move {
+        let (row, col) = self.row_col(index);
+        Move { row, col }
+    }
+
     /// (row, col) of a row-major index.
-    pub fn row_col(&self, index: usize) -> (u32, u32) {
+    pub(crate) fn row_col(&self, index: usize) -> (u32, u32) {
         // Indices fit in u32 (MAX_CELLS), and 32-bit division is the cheaper one.
         let index = index as u32;
         (index / self.cols, index % self.cols)
@@ -162,7 +197,7 @@ impl Rules {
 
     /// The board's lines in `dir`, each numbered (`line_through`): the rows, the columns, or
     /// the rows + cols - 1 diagonals.
-    pub fn line_count(&self, dir: Dir) -> usize {
+    pub(crate) fn line_count(&self, dir: Dir) -> usize {
         let (rows, cols) = (self.rows as usize, self.cols as usize);
         [rows, cols, rows + cols - 1, rows + cols - 1][dir as usize]
     }
@@ -172,7 +207,7 @@ impl Rules {
     /// by col - row + rows - 1 and ↙ ones by row + col; a position is the column along a
     /// row, else the row.
     #[inline]
-    pub fn line_through(&self, dir: Dir, (row, col): (u32, u32)) -> (usize, u32) {
+    pub(crate) fn line_through(&self, dir: Dir, (row, col): (u32, u32)) -> (usize, u32) {
         let last_row = self.rows as usize - 1;
         match dir {
             Dir::East => (row as usize, col),
@@ -183,7 +218,7 @@ impl Rules {
     }
 
     /// The first position (`line_through`) and the length of line `line` of `dir`.
-    pub fn line_extent(&self, dir: Dir, line: usize) -> (u32, u32) {
+    pub(crate) fn line_extent(&self, dir: Dir, line: usize) -> (u32, u32) {
         let (rows, cols) = (self.rows as usize, self.cols as usize);
         // A diagonal starts on the first row or column and ends on the last; a ↘ one starts on
         // the first column below the first row, a ↙ one on the last column.
@@ -199,7 +234,7 @@ impl Rules {
 
     /// Length of the longest line in direction `dir`. A direction whose longest line is shorter
     /// than `k` can never win, which lets every check skip it.
-    pub fn span(&self, dir: Dir) -> u32 {
+    pub(crate) fn span(&self, dir: Dir) -> u32 {
         match dir {
             Dir::East => self.cols,
             Dir::South => self.rows,
@@ -209,7 +244,7 @@ impl Rules {
 
     /// True when a `k`-line in `dir` must fill a whole line of the board (the "Design
     /// Tic-Tac-Toe" case), so a per-line stone counter decides a win in O(1).
-    pub fn spans_whole_line(&self, dir: Dir) -> bool {
+    pub(crate) fn spans_whole_line(&self, dir: Dir) -> bool {
         match dir {
             Dir::East => self.k == self.cols,
             Dir::South => self.k == self.rows,
@@ -248,7 +283,7 @@ impl Rules {
 
     /// The maximal run of `stone` through `index` in `dir`, walking at most `limit` cells each
     /// way: (cells before `index`, total length). `cells[index]` is taken to hold `stone`.
-    pub fn run<C: CellAt + ?Sized>(
+    pub(crate) fn run<C: CellAt + ?Sized>(
         &self,
         cells: &C,
         index: usize,
@@ -260,7 +295,7 @@ impl Rules {
     }
 
     /// `run` for a cell given as (row, col).
-    pub fn run_at<C: CellAt + ?Sized>(
+    pub(crate) fn run_at<C: CellAt + ?Sized>(
         &self,
         cells: &C,
         at: (u32, u32),
@@ -276,7 +311,7 @@ impl Rules {
     /// Calls `visit` on every cell within `radius` steps of `index` in any direction (itself
     /// included), ascending, stopping at the first error. (Plain loops: iterator adapters over
     /// these ranges drew a false "uninitialised value" from valgrind.)
-    pub fn for_each_near<E>(
+    pub(crate) fn for_each_near<E>(
         &self,
         index: usize,
         radius: u32,
@@ -294,7 +329,7 @@ impl Rules {
 
     /// The first direction in which the stone at `index` completes a line of `k`, scanning at
     /// most `k - 1` cells each way: O(k).
-    pub fn line_at<C: CellAt + ?Sized>(&self, cells: &C, index: usize) -> Option<Dir> {
+    pub(crate) fn line_at<C: CellAt + ?Sized>(&self, cells: &C, index: usize) -> Option<Dir> {
         let stone = cells.cell_at(index);
         Dir::ALL
             .into_iter()
@@ -305,7 +340,12 @@ impl Rules {
     /// The cells of the maximal run of `cells[index]` through `index` in `dir`, end to end, as
     /// (first cell, row-major step, length): cell i of the run is `first + i * step`. Every
     /// direction steps forward in row-major order (→ 1, ↓ cols, ↘ cols + 1, ↙ cols - 1).
-    pub fn run_span<C: CellAt + ?Sized>(&self, cells: &C, index: usize, dir: Dir) -> (usize, usize, usize) {
+    pub(crate) fn run_span<C: CellAt + ?Sized>(
+        &self,
+        cells: &C,
+        index: usize,
+        dir: Dir,
+    ) -> (usize, usize, usize) {
         let (before, len) = self.run(cells, index, dir, cells.cell_at(index), u32::MAX);
         let cols = self.cols as usize;
         let step = match dir {
@@ -322,7 +362,7 @@ impl Rules {
 /// stones along it, given in position order (`Rules::line_through`) from the line's first
 /// position: a stretch of k cells free of a player is a window the other may still fill.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FreeStretch {
+pub(crate) struct FreeStretch {
     /// One past the position of the last stone so far (the line's first position before any).
     after_last: u32,
     found: bool,
@@ -330,20 +370,20 @@ pub struct FreeStretch {
 
 impl FreeStretch {
     /// For a line whose first position is `first`, before any stone.
-    pub fn new(first: u32) -> FreeStretch {
+    pub(crate) fn new(first: u32) -> FreeStretch {
         FreeStretch { after_last: first, found: false }
     }
 
     /// The player's next stone along the line, at `pos` (past every earlier one).
     #[inline]
-    pub fn stone_at(&mut self, pos: u32, k: u32) {
+    pub(crate) fn stone_at(&mut self, pos: u32, k: u32) {
         self.found |= pos - self.after_last >= k;
         self.after_last = pos + 1;
     }
 
     /// True when k free cells in a row were seen, counting those after the last stone up to
     /// `end`, one past the line's last position.
-    pub fn found_by(&self, end: u32, k: u32) -> bool {
+    pub(crate) fn found_by(&self, end: u32, k: u32) -> bool {
         self.found || end - self.after_last >= k
     }
 }

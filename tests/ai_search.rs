@@ -5,18 +5,21 @@
 
 #[path = "../examples/ai_match/players.rs"]
 mod players;
+use players::Rng;
+
+mod common;
 
 use std::time::{Duration, Instant};
 
-use tictactoe::ai::rng::Rng;
-use tictactoe::ai::{ai_move, optimal_moves, search, Budget, Level};
+use common::by_cell::{ai_move, optimal_moves, search};
+use tictactoe::ai::{Budget, Level};
 use tictactoe::ffi::ai::*;
 use tictactoe::ffi::game::*;
 use tictactoe::ffi::TttStatus::*;
 use tictactoe::{Error, Game, Outcome, Player, Rules};
 
 fn nodes(max_nodes: u64) -> Budget {
-    Budget { max_nodes, max_time: None }
+    Budget::nodes(max_nodes)
 }
 
 /// A game on a rows x cols board with `x` and `o` stones, the side `to_move` next.
@@ -26,11 +29,11 @@ fn position(rows: u32, cols: u32, k: u32, x: &[(u32, u32)], o: &[(u32, u32)], to
         board[r as usize][c as usize] = stone;
     }
     let rows_text: Vec<String> = board.iter().map(|r| r.iter().collect()).collect();
-    Game::from_text(format!("{rows},{cols},{k}:{}:{to_move}", rows_text.join("/")).as_bytes()).unwrap()
+    format!("{rows},{cols},{k}:{}:{to_move}", rows_text.join("/")).parse().unwrap()
 }
 
 fn cell(game: &Game, r: u32, c: u32) -> usize {
-    game.rules().index(r, c).unwrap()
+    common::index_of(&game.rules(), tictactoe::Move::new(r, c))
 }
 
 /// Every level that looks ahead at all, and the bare search at small and large budgets.
@@ -85,14 +88,14 @@ fn random_moves_are_uniform_over_the_empty_cells() {
                 }
             })
             .collect();
-        Game::from_text(format!("1,200,200:{row}:X").as_bytes()).unwrap()
+        format!("1,200,200:{row}:X").parse::<Game>().unwrap()
     };
     for (game, seeds) in [(text(198), 4_000), (text(180), 10_000), (text(40), 40_000)] {
         let empty = 200 - game.move_count() as u64;
         for level in [Level::Random, Level::Easy] {
             let count = picks(&game, level, seeds);
             for (cell, &n) in count.iter().enumerate() {
-                if game.board().cells().get(cell) != 0 {
+                if common::cells_of(&game)[cell] != 0 {
                     assert_eq!(n, 0, "{level:?} played the taken cell {cell}");
                 } else {
                     let fair = seeds / empty;
@@ -172,17 +175,21 @@ fn same_inputs_same_move_and_never_illegal() {
             let seed = rng.next_u64();
             let first = search(&game, nodes(300), seed).unwrap();
             assert_eq!(search(&game, nodes(300), seed).unwrap(), first, "deterministic");
-            let before = game.to_text();
+            let before = game.to_string();
             // (Level::Hard is the search with a bigger budget, checked above at 300 nodes.)
             for level in [Level::Random, Level::Easy, Level::Medium] {
                 let m = ai_move(&game, level, seed).unwrap();
                 assert_eq!(ai_move(&game, level, seed).unwrap(), m, "deterministic {level:?}");
-                assert!(game.legal_moves().any(|c| c == m), "{level:?} played a taken cell");
+                assert!(common::legal_cells(&game).contains(&m), "{level:?} played a taken cell");
             }
-            assert_eq!(game.to_text(), before, "the AI must not change the game");
+            assert_eq!(game.to_string(), before, "the AI must not change the game");
             // Alternate the search's move with a random one to reach varied positions.
-            let m = if rng.below(2) == 0 { first } else { players::random_move(&game, &mut rng) };
-            let (r, c) = game.rules().row_col(m);
+            let m = if rng.below(2) == 0 {
+                first
+            } else {
+                common::index_of(&game.rules(), players::random_move(&game, &mut rng))
+            };
+            let (r, c) = common::row_col(&game.rules(), m);
             game.play(r, c).unwrap();
         }
     }
@@ -194,7 +201,7 @@ fn perfect_level_plays_perfectly_where_solvable() {
     while game.to_move().is_some() {
         let m = ai_move(&game, Level::Perfect, 0).unwrap();
         assert!(optimal_moves(&game).unwrap().contains(&m));
-        let (r, c) = game.rules().row_col(m);
+        let (r, c) = common::row_col(&game.rules(), m);
         game.play(r, c).unwrap();
     }
     assert_eq!(game.outcome(), Outcome::Draw, "perfect play against itself draws 3,3,3");
@@ -208,8 +215,10 @@ fn level_wins(strong: Level, weak: Level, games: u64) -> u64 {
             let strong_side = if g % 2 == 0 { Player::X } else { Player::O };
             while let Some(side) = game.to_move() {
                 let level = if side == strong_side { strong } else { weak };
-                let (r, c) =
-                    game.rules().row_col(ai_move(&game, level, g * 1000 + game.move_count() as u64).unwrap());
+                let (r, c) = common::row_col(
+                    &game.rules(),
+                    ai_move(&game, level, g * 1000 + game.move_count() as u64).unwrap(),
+                );
                 game.play(r, c).unwrap();
             }
             game.outcome() == Outcome::Won(strong_side)
@@ -226,9 +235,8 @@ fn each_level_beats_the_one_below() {
 
 #[test]
 fn errors() {
-    let game = Game::new(Rules::new(15, 15, 5).unwrap()).unwrap();
-    assert_eq!(search(&game, nodes(0), 0), Err(Error::InvalidArgument));
-    assert_eq!(Level::from_number(5), Err(Error::InvalidArgument));
+    assert_eq!(Level::try_from(5), Err(Error::InvalidArgument));
+    assert_eq!(Level::try_from(4), Ok(Level::Perfect));
     let won = position(3, 3, 3, &[(0, 0), (0, 1), (0, 2)], &[(1, 0), (1, 1)], 'O');
     assert_eq!(search(&won, nodes(10), 0), Err(Error::GameOver));
     assert_eq!(ai_move(&won, Level::Random, 0), Err(Error::GameOver));
@@ -241,7 +249,7 @@ fn a_time_budget_is_kept() {
         game.play(r, c).unwrap();
     }
     let start = Instant::now();
-    search(&game, Budget { max_nodes: 0, max_time: Some(Duration::from_millis(50)) }, 0).unwrap();
+    search(&game, Budget::millis(50), 0).unwrap();
     assert!(start.elapsed() < Duration::from_millis(500), "took {:?}", start.elapsed());
 }
 
@@ -264,7 +272,7 @@ fn a_spread_out_board_keeps_wins_and_blocks_anywhere() {
     quiet.play(1000, 700).unwrap();
     quiet.play(1001, 701).unwrap();
     for seed in 0..3 {
-        let (r, c) = quiet.rules().row_col(search(&quiet, nodes(200), seed).unwrap());
+        let (r, c) = common::row_col(&quiet.rules(), search(&quiet, nodes(200), seed).unwrap());
         assert!(r.abs_diff(1001) <= 16 && c.abs_diff(701) <= 16, "({r}, {c})");
     }
 }
@@ -276,18 +284,16 @@ fn completing_cells(game: &Game, stone: u8) -> Vec<usize> {
     let rules = game.rules();
     let (rows, cols, k) = (i64::from(rules.rows()), i64::from(rules.cols()), rules.k() as usize);
     let holds = |r: i64, c: i64| {
-        r >= 0 && c >= 0 && r < rows && c < cols && game.board().cell(r as u32, c as u32) == stone
+        r >= 0 && c >= 0 && r < rows && c < cols && common::stone_at(game, r as u32, c as u32) == stone
     };
     let run = |r: i64, c: i64, dr: i64, dc: i64| (1..).take_while(|&i| holds(r + i * dr, c + i * dc)).count();
     let mut out: Vec<usize> = game
-        .history()
-        .iter()
-        .flat_map(|&s| {
-            let (r, c) = rules.row_col(s as usize);
+        .moves()
+        .flat_map(|tictactoe::Move { row: r, col: c }| {
             (-1..=1).flat_map(move |dr| (-1..=1).map(move |dc| (i64::from(r) + dr, i64::from(c) + dc)))
         })
         .filter(|&(r, c)| {
-            r >= 0 && c >= 0 && r < rows && c < cols && game.board().cell(r as u32, c as u32) == 0
+            r >= 0 && c >= 0 && r < rows && c < cols && common::stone_at(game, r as u32, c as u32) == 0
         })
         .filter(|&(r, c)| {
             [(0, 1), (1, 0), (1, 1), (1, -1)]
@@ -308,7 +314,7 @@ fn two_clusters(rules: Rules, moves: usize, run: usize, rng: &mut Rng) -> Game {
     for i in 0..moves {
         let (r, c) = [(20, 20), (1080, 1080)][(i / run) % 2];
         let (r, c) = (r + rng.below(13) as u32 - 6, c + rng.below(13) as u32 - 6);
-        if game.board().cell(r, c) == 0 && game.play(r, c).unwrap() != Outcome::Pending {
+        if common::stone_at(&game, r, c) == 0 && game.play(r, c).unwrap() != Outcome::Pending {
             game.undo().unwrap();
             break;
         }
@@ -329,14 +335,14 @@ fn local_search_keeps_its_promises_on_random_positions() {
     for _ in 0..150 {
         let moves = 10 + rng.below(150);
         let game = two_clusters(rules, moves, 7, &mut rng);
-        let mover = game.to_move().unwrap().stone();
+        let mover = game.to_move().unwrap().number() as u8;
         let (wins, threats) = (completing_cells(&game, mover), completing_cells(&game, 3 - mover));
         with_win += usize::from(!wins.is_empty());
         with_threat += usize::from(wins.is_empty() && !threats.is_empty());
         let seed = rng.next_u64();
         let cell = search(&game, nodes(50), seed).unwrap();
         assert_eq!(search(&game, nodes(50), seed).unwrap(), cell, "deterministic");
-        assert_eq!(game.board().cells().get(cell), 0);
+        assert_eq!(common::cells_of(&game)[cell], 0);
         assert!(wins.is_empty() || wins.contains(&cell), "missed a win: {cell} not in {wins:?}");
         assert!(
             !wins.is_empty() || threats.is_empty() || threats.contains(&cell),
@@ -357,18 +363,18 @@ fn a_loaded_game_is_searched_near_its_stones() {
     let mut near = 0;
     for _ in 0..20 {
         let moves = 20 + rng.below(40);
-        let game = Game::from_text(two_clusters(rules, moves, 1, &mut rng).to_text().as_bytes()).unwrap();
-        let mover = game.to_move().unwrap().stone();
+        let game = two_clusters(rules, moves, 1, &mut rng).to_string().parse::<Game>().unwrap();
+        let mover = game.to_move().unwrap().number() as u8;
         let forced = [completing_cells(&game, mover), completing_cells(&game, 3 - mover)].concat();
         let cell = search(&game, nodes(200), rng.next_u64()).unwrap();
         if forced.contains(&cell) {
             continue;
         }
-        let (r, c) = rules.row_col(cell);
-        let mut stones = game.board().cells().iter().enumerate().filter(|&(_, s)| s != 0);
+        let (r, c) = common::row_col(&rules, cell);
+        let mut stones = common::cells_of(&game).into_iter().enumerate().filter(|&(_, s)| s != 0);
         assert!(
             stones.any(|(s, _)| {
-                let (sr, sc) = rules.row_col(s);
+                let (sr, sc) = common::row_col(&rules, s);
                 r.abs_diff(sr) <= 16 && c.abs_diff(sc) <= 16
             }),
             "({r}, {c}) is far from every stone"
@@ -389,11 +395,13 @@ fn many_cells_near_spread_stones_make_the_search_local() {
     let mut near = 0;
     for _ in 0..10 {
         let game = random_stones(rules, 1_500, rng.next_u64());
-        let mover = game.to_move().unwrap().stone();
+        let mover = game.to_move().unwrap().number() as u8;
         let forced = [completing_cells(&game, mover), completing_cells(&game, 3 - mover)].concat();
         let cell = search(&game, nodes(300), rng.next_u64()).unwrap();
-        let ((r, c), (lr, lc)) =
-            (rules.row_col(cell), rules.row_col(*game.history().last().unwrap() as usize));
+        let ((r, c), (lr, lc)) = (
+            common::row_col(&rules, cell),
+            common::row_col(&rules, common::index_of(&rules, game.moves().last().unwrap())),
+        );
         assert!(forced.contains(&cell) || (r.abs_diff(lr) <= 16 && c.abs_diff(lc) <= 16), "({r}, {c})");
         near += usize::from(!forced.contains(&cell));
     }
@@ -405,8 +413,8 @@ fn random_stones(rules: Rules, stones: usize, seed: u64) -> Game {
     let mut game = Game::new(rules).unwrap();
     let mut rng = Rng::new(seed);
     while game.move_count() < stones {
-        let (r, c) = rules.row_col(rng.below(rules.cells()));
-        if game.board().cell(r, c) == 0 && game.play(r, c).unwrap() != Outcome::Pending {
+        let (r, c) = common::row_col(&rules, rng.below(rules.cells()));
+        if common::stone_at(&game, r, c) == 0 && game.play(r, c).unwrap() != Outcome::Pending {
             game.undo().unwrap();
         }
     }
@@ -421,9 +429,9 @@ fn random_stones(rules: Rules, stones: usize, seed: u64) -> Game {
 fn a_time_budget_is_kept_on_a_crowded_board() {
     let game = random_stones(Rules::new(4096, 4096, 5).unwrap(), 300_000, 5);
     let start = Instant::now();
-    let cell = search(&game, Budget { max_nodes: 0, max_time: Some(Duration::from_millis(10)) }, 0).unwrap();
+    let cell = search(&game, Budget::millis(10), 0).unwrap();
     assert!(start.elapsed() < Duration::from_secs(1), "took {:?}", start.elapsed());
-    assert_eq!(game.board().cells().get(cell), 0);
+    assert_eq!(common::cells_of(&game)[cell], 0);
 }
 
 /// The longest board there is, with k its whole length: the search keeps no lines where no
@@ -440,21 +448,20 @@ fn a_time_budget_is_kept_on_the_longest_board() {
             game.play(if rows == 1 { 0 } else { at }, if rows == 1 { at } else { 0 }).unwrap();
         }
         let start = Instant::now();
-        let cell =
-            search(&game, Budget { max_nodes: 0, max_time: Some(Duration::from_millis(10)) }, 0).unwrap();
+        let cell = search(&game, Budget::millis(10), 0).unwrap();
         assert!(start.elapsed() < Duration::from_secs(2), "{rows}x{cols} took {:?}", start.elapsed());
-        assert_eq!(game.board().cells().get(cell), 0);
+        assert_eq!(common::cells_of(&game)[cell], 0);
     }
 }
 
 /// The shortest of three searches of `game` with a budget of `millis` ms, each checked to give
 /// an empty cell: the best of three, so that a busy machine does not fail a test on its bound.
 fn best_of_three_searches(game: &Game, millis: u64) -> Duration {
-    let budget = Budget { max_nodes: 0, max_time: Some(Duration::from_millis(millis)) };
+    let budget = Budget::millis(millis);
     let time = || {
         let start = Instant::now();
-        let cell = search(game, budget, 0).unwrap();
-        assert_eq!(game.board().cells().get(cell), 0);
+        let (r, c) = common::row_col(&game.rules(), search(game, budget, 0).unwrap());
+        assert_eq!(common::stone_at(game, r, c), 0);
         start.elapsed()
     };
     (0..3).map(|_| time()).min().unwrap()
@@ -472,8 +479,8 @@ fn a_time_budget_is_kept_when_k_spans_a_big_board() {
         let rules = Rules::new(rows, cols, rows.max(cols)).unwrap();
         let mut game = Game::new(rules).unwrap();
         while game.move_count() < 30 {
-            let (r, c) = rules.row_col(rng.below(rules.cells()));
-            if game.board().cell(r, c) == 0 {
+            let (r, c) = common::row_col(&rules, rng.below(rules.cells()));
+            if common::stone_at(&game, r, c) == 0 {
                 game.play(r, c).unwrap();
             }
         }
@@ -491,8 +498,8 @@ fn a_sparse_game_loaded_from_text_is_searched_without_reading_the_board() {
     let longest = tictactoe::MAX_CELLS as u32;
     for (rows, cols) in [(8192, 8192), (1, longest)] {
         let rules = Rules::new(rows, cols, rows.max(cols)).unwrap();
-        let game = Game::from_text(random_stones(rules, 1000, 12).to_text().as_bytes()).unwrap();
-        assert!(game.history().is_empty());
+        let game = random_stones(rules, 1000, 12).to_string().parse::<Game>().unwrap();
+        assert_eq!(game.moves().len(), 0);
         let best = best_of_three_searches(&game, 1);
         assert!(best < Duration::from_millis(6), "{rows}x{cols}: {best:?}");
     }
@@ -523,16 +530,19 @@ fn a_time_budget_is_kept_on_a_crowded_board_whose_lines_are_longer_than_k() {
 }
 
 /// Wins of the search (with `budget` nodes) over `games` games on 15,15,5, alternating starts.
-fn match_wins(opponent: fn(&Game, &mut Rng) -> usize, games: u64, budget: u64) -> u64 {
+fn match_wins(opponent: fn(&Game, &mut Rng) -> tictactoe::Move, games: u64, budget: u64) -> u64 {
     let mut won = 0;
     for g in 0..games {
         let mut game = Game::new(Rules::new(15, 15, 5).unwrap()).unwrap();
         let ai = if g % 2 == 0 { Player::X } else { Player::O };
         let mut rng = Rng::new(g ^ 0x5eed);
         while let Some(side) = game.to_move() {
-            let m =
-                if side == ai { search(&game, nodes(budget), g).unwrap() } else { opponent(&game, &mut rng) };
-            let (r, c) = game.rules().row_col(m);
+            let m = if side == ai {
+                search(&game, nodes(budget), g).unwrap()
+            } else {
+                common::index_of(&game.rules(), opponent(&game, &mut rng))
+            };
+            let (r, c) = common::row_col(&game.rules(), m);
             game.play(r, c).unwrap();
         }
         won += u64::from(game.outcome() == Outcome::Won(ai));

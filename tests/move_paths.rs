@@ -31,7 +31,7 @@ impl Pair {
     fn from_text(text: &str) -> Pair {
         let mut g = std::ptr::null_mut();
         assert_eq!(unsafe { ttt_game_from_text(text.as_ptr().cast(), text.len(), &mut g) }, TTT_OK);
-        let pair = Pair { handle: Handle(g), twin: Game::from_text(text.as_bytes()).unwrap() };
+        let pair = Pair { handle: Handle(g), twin: text.parse::<Game>().unwrap() };
         pair.check("loaded from text");
         pair
     }
@@ -54,10 +54,12 @@ impl Pair {
     fn mirror(&mut self, row: u32, col: u32, player: u32) -> TttStatus {
         let mut winner = 99;
         let status = unsafe { ttt_game_move(self.handle.0, row, col, player, &mut winner) };
-        let want = Player::from_number(player).and_then(|p| self.twin.move_as(row, col, p));
+        let want = Player::try_from(player).and_then(|p| self.twin.move_as(row, col, p));
         let what = format!("move ({row}, {col}) by {player}");
         match want {
-            Ok(outcome) => assert_eq!((status, winner), (TTT_OK, outcome.winner()), "{what}"),
+            Ok(outcome) => {
+                assert_eq!((status, winner), (TTT_OK, outcome.winner().map_or(0, Player::number)), "{what}")
+            }
             Err(e) => assert_eq!((status, winner), (TttStatus::from(e), 99), "{what}"),
         }
         self.check(&what);
@@ -77,7 +79,7 @@ impl Pair {
     }
 
     fn empty_cells(&self) -> Vec<usize> {
-        self.twin.legal_moves().collect()
+        common::legal_cells(&self.twin)
     }
 }
 
@@ -91,7 +93,7 @@ fn play(pair: &mut Pair, n: u32, rng: &mut Rng, target: Option<(&[usize], u32, u
     let mut after_end = 0;
     while after_end < 4 {
         let empty = pair.empty_cells();
-        let to_move = pair.twin.next_player().number();
+        let to_move = common::next_player(&pair.twin);
         let cell = match (target, empty.is_empty()) {
             (_, true) => rng.pick(n as usize * n as usize),
             (Some((line, owner, delay)), false) => {
@@ -111,9 +113,10 @@ fn play(pair: &mut Pair, n: u32, rng: &mut Rng, target: Option<(&[usize], u32, u
             1 => _ = pair.mirror([n, u32::MAX][rng.pick(2)], col, to_move),
             2 => _ = pair.mirror(row, [n, u32::MAX][rng.pick(2)], to_move),
             3 => _ = pair.mirror(row, col, 3 - to_move),
-            4 if !pair.twin.history().is_empty() => {
-                let taken = pair.twin.history()[rng.pick(pair.twin.history().len())];
-                pair.mirror(taken / n, taken % n, to_move);
+            4 if pair.twin.moves().len() > 0 => {
+                let moves: Vec<_> = pair.twin.moves().collect();
+                let taken = moves[rng.pick(moves.len())];
+                pair.mirror(taken.row, taken.col, to_move);
             }
             5 => {
                 pair.undo();
@@ -163,7 +166,7 @@ fn both_bodies_of_a_move_agree_on_design_boards() {
             let target = (game % 4 != 3).then(|| line(n as usize, rng.pick(lines)));
             let target = target.as_deref().map(|cells| (cells, owner, delay));
             play(&mut pair, n, &mut rng, target);
-            won_by[pair.twin.outcome().winner() as usize] += 1;
+            won_by[pair.twin.outcome().winner().map_or(0, Player::number) as usize] += 1;
         }
     }
     // Both players won games and some were drawn, so both endings went through both bodies.
@@ -181,11 +184,11 @@ fn both_bodies_agree_on_clones_and_games_loaded_from_text() {
             for _ in 0..rng.pick(2 * n as usize) {
                 let empty = start.empty_cells();
                 let cell = empty[rng.pick(empty.len())] as u32;
-                start.mirror(cell / n, cell % n, start.twin.next_player().number());
+                start.mirror(cell / n, cell % n, common::next_player(&start.twin));
             }
             let mut copy = start.clone();
             play(&mut copy, n, &mut rng, None);
-            let mut loaded = Pair::from_text(&start.twin.to_text());
+            let mut loaded = Pair::from_text(&start.twin.to_string());
             play(&mut loaded, n, &mut rng, None);
         }
     }
@@ -202,7 +205,7 @@ fn other_boards_take_the_general_body_and_agree_too() {
             let mut steps = 0;
             while pair.twin.outcome() == tictactoe::Outcome::Pending && steps < 400 {
                 let (row, col) = (rng.pick(rows as usize + 1) as u32, rng.pick(cols as usize + 1) as u32);
-                let player = [pair.twin.next_player().number(), 1, 2, 0][rng.pick(4)];
+                let player = [common::next_player(&pair.twin), 1, 2, 0][rng.pick(4)];
                 pair.mirror(row, col, player);
                 steps += 1;
             }

@@ -40,11 +40,7 @@ fn valid_state_examples() {
         [(&["O  ", "   ", "   "], false), (&["XOX", " X ", "   "], false), (&["XOX", "O O", "XOX"], true)];
     for (rows, want) in cases {
         let text = rows.join("/");
-        assert_eq!(
-            validate(text.as_bytes(), &rules3()).unwrap() == tictactoe::Verdict::Valid,
-            want,
-            "{text}"
-        );
+        assert_eq!(validate(&rules3(), &text).unwrap() == tictactoe::Verdict::Valid, want, "{text}");
         let owned: Vec<std::ffi::CString> =
             rows.iter().map(|r| std::ffi::CString::new(*r).unwrap()).collect();
         let ptrs: Vec<*const std::ffi::c_char> = owned.iter().map(|c| c.as_ptr()).collect();
@@ -70,9 +66,9 @@ fn design_tictactoe_example() {
 
     let mut g = tictactoe::Game::new(rules3()).unwrap();
     for (row, col, player, want) in script {
-        let outcome = g.move_as(row, col, Player::from_number(player).unwrap()).unwrap();
-        assert_eq!(outcome.winner(), want);
+        let outcome = g.move_as(row, col, Player::try_from(player).unwrap()).unwrap();
+        assert_eq!(outcome.winner().map_or(0, Player::number), want);
     }
     assert_eq!(g.outcome(), Outcome::Won(Player::X));
-    assert_eq!(g.winning_line().collect::<Vec<_>>(), vec![6, 7, 8]);
+    assert_eq!(g.winning_line().collect::<Vec<_>>(), [(2, 0), (2, 1), (2, 2)].map(tictactoe::Move::from));
 }

@@ -8,11 +8,11 @@ mod players;
 
 use std::time::Instant;
 
-use tictactoe::ai::rng::Rng;
+use players::Rng;
 use tictactoe::ai::{search, Budget};
-use tictactoe::{Game, Outcome, Player, Rules};
+use tictactoe::{Game, Move, Outcome, Player, Rules};
 
-type Opponent = fn(&Game, &mut Rng) -> usize;
+type Opponent = fn(&Game, &mut Rng) -> Move;
 
 /// Plays one game; the AI is X when `ai_first`. Returns the outcome and the AI's move count.
 fn play(ai_first: bool, opponent: Opponent, nodes: u64, seed: u64) -> (Outcome, Player) {
@@ -20,13 +20,12 @@ fn play(ai_first: bool, opponent: Opponent, nodes: u64, seed: u64) -> (Outcome, 
     let ai = if ai_first { Player::X } else { Player::O };
     let mut rng = Rng::new(seed ^ 0x5eed);
     while let Some(side) = game.to_move() {
-        let cell = if side == ai {
-            search(&game, Budget { max_nodes: nodes, max_time: None }, seed).unwrap()
+        let m = if side == ai {
+            search(&game, Budget::nodes(nodes), seed).unwrap()
         } else {
             opponent(&game, &mut rng)
         };
-        let (r, c) = game.rules().row_col(cell);
-        game.play(r, c).unwrap();
+        game.play(m.row, m.col).unwrap();
     }
     (game.outcome(), ai)
 }

@@ -2,30 +2,80 @@
 
 use std::time::{Duration, Instant};
 
-/// How long [`search`](super::search) or [`solve`](super::solve) may think. At least one limit
-/// must be set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How long [`search`](super::search) or [`solve`](super::solve) may think: a number of
+/// nodes, a wall-clock time, or both (whichever runs out first).
+///
+/// A node budget is deterministic: the same position, budget and seed give the same answer on
+/// every run and platform. A time budget is not, since it depends on how fast the machine is
+/// at that moment; its clock starts when the call does.
+///
+/// ```
+/// use std::time::Duration;
+/// use tictactoe::ai::Budget;
+/// let quick = Budget::millis(20);
+/// let exact = Budget::nodes(100_000);
+/// let both = Budget::nodes(100_000).and_time(Duration::from_millis(20));
+/// assert_eq!((both.max_nodes(), both.max_time()), (Some(100_000), Some(Duration::from_millis(20))));
+/// assert_eq!((quick.max_nodes(), exact.max_time()), (None, None));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Budget {
-    /// Search nodes; 0 = no node limit. The deterministic limit.
-    pub max_nodes: u64,
-    /// Wall-clock limit; `None` = no time limit.
-    pub max_time: Option<Duration>,
+    /// Search nodes, the deterministic limit; 0 for none (C's convention, kept inside).
+    pub(crate) max_nodes: u64,
+    /// Wall-clock limit; `None` for none.
+    pub(crate) max_time: Option<Duration>,
 }
 
 impl Budget {
-    /// A node limit only, so that the same position always gets the same answer.
+    /// At most `max_nodes` nodes (at least one is always searched), with no time limit.
     pub const fn nodes(max_nodes: u64) -> Budget {
-        Budget { max_nodes, max_time: None }
+        Budget { max_nodes: if max_nodes == 0 { 1 } else { max_nodes }, max_time: None }
+    }
+
+    /// At most `max_time` of wall-clock time, with no node limit.
+    pub const fn time(max_time: Duration) -> Budget {
+        Budget { max_nodes: 0, max_time: Some(max_time) }
+    }
+
+    /// At most `millis` milliseconds, with no node limit.
+    pub const fn millis(millis: u64) -> Budget {
+        Budget::time(Duration::from_millis(millis))
+    }
+
+    /// This budget with a node limit too (at least one node).
+    pub const fn and_nodes(self, max_nodes: u64) -> Budget {
+        Budget { max_nodes: Budget::nodes(max_nodes).max_nodes, ..self }
+    }
+
+    /// This budget with a time limit too.
+    pub const fn and_time(self, max_time: Duration) -> Budget {
+        Budget { max_time: Some(max_time), ..self }
+    }
+
+    /// The node limit, if any.
+    pub fn max_nodes(&self) -> Option<u64> {
+        (self.max_nodes != 0).then_some(self.max_nodes)
+    }
+
+    /// The time limit, if any.
+    pub fn max_time(&self) -> Option<Duration> {
+        self.max_time
+    }
+
+    /// A budget from the C API's two limits, 0 or `None` meaning no such limit; unlimited
+    /// when both are absent, which every search refuses.
+    pub(crate) fn limits(max_nodes: u64, max_time: Option<Duration>) -> Budget {
+        Budget { max_nodes, max_time }
     }
 
     /// True when neither limit is set: such a search could run for days, so it is refused.
-    pub fn is_unlimited(&self) -> bool {
+    pub(crate) fn is_unlimited(&self) -> bool {
         self.max_nodes == 0 && self.max_time.is_none()
     }
 }
 
-/// More nodes than an exact solve visits in a millisecond (measured: 5 to 7 million a
-/// second), so that a time budget bounds the nodes too, for sizing tables.
+/// More nodes than an exact solve visits in a millisecond on a current desktop core, so that a
+/// time budget bounds the nodes too, for sizing tables.
 const NODES_PER_MILLI: u64 = 1 << 13;
 
 /// Nodes between two looks at the clock: an exact solve's node costs a fraction of a
@@ -58,8 +108,8 @@ impl Meter {
     }
 
     /// The most nodes the budget can allow (`u64::MAX` for no limit): the node limit, or as
-    /// many as the time limit could hold. A table sized for more would be cleared in vain (16
-    /// MiB cost a 1 ms budget 25 ms in page faults).
+    /// many as the time limit could hold. A table sized for more would be cleared in vain, and
+    /// its page faults alone would overrun a short budget.
     pub fn reach(&self) -> u64 {
         self.reach
     }
@@ -113,17 +163,18 @@ mod tests {
 
     #[test]
     fn time_runs_out_within_a_clock_period() {
-        let budget = Budget { max_nodes: 0, max_time: Some(Duration::ZERO) };
+        let budget = Budget::time(Duration::ZERO);
         let mut meter = Meter::new(budget, Instant::now());
         let spent = (1..=super::CLOCK_EVERY + 1).position(|_| meter.spend(1));
         assert_eq!(spent, Some(super::CLOCK_EVERY as usize));
-        let budget = Budget { max_nodes: 0, max_time: Some(Duration::from_secs(3600)) };
+        let budget = Budget::time(Duration::from_secs(3600));
         let mut meter = Meter::new(budget, Instant::now());
         assert!(!(0..100_000).any(|_| meter.spend(1)));
         assert_eq!(meter.reach(), 3_600_001 * super::NODES_PER_MILLI);
         assert_eq!(Meter::new(Budget::nodes(u64::MAX), Instant::now()).reach(), u64::MAX);
-        assert_eq!(Meter::new(Budget::nodes(0), Instant::now()).reach(), u64::MAX);
-        let both = Budget { max_nodes: 5, max_time: Some(Duration::from_millis(1)) };
+        assert_eq!(Meter::new(Budget::limits(0, None), Instant::now()).reach(), u64::MAX);
+        assert_eq!(Budget::nodes(0), Budget::nodes(1));
+        let both = Budget::nodes(5).and_time(Duration::from_millis(1));
         assert_eq!(Meter::new(both, Instant::now()).reach(), 5);
     }
 }

@@ -5,7 +5,7 @@
 //! opponent's open pair, or any cell when there is none.
 
 use super::pairing::{Blocked, Built, Partner};
-use super::Scored;
+use super::Solution;
 use crate::error::Error;
 use crate::game::Game;
 use crate::rules::{Player, EMPTY};
@@ -55,13 +55,13 @@ fn check(game: &Game, pairing: &Built, attacker: Player, defender_to_move: bool)
 }
 
 /// A move that keeps a proved draw, scored 0; `None` when the pairing proves nothing here.
-pub fn best(game: &Game) -> Result<Option<Scored>, Error> {
+pub fn best(game: &Game) -> Result<Option<Solution>, Error> {
     let Proof::Draw { owed } = proved(game)? else { return Ok(None) };
     let cell = match owed {
         Some(cell) => cell,
         None => nearest_to_centre(game).ok_or(Error::GameOver)?,
     };
-    Ok(Some(Scored { cell, score: 0 }))
+    Ok(Some(Solution { cell, score: 0 }))
 }
 
 /// True when every move keeps a proved draw: the pairing proves a draw and the opponent has

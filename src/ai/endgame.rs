@@ -6,18 +6,16 @@
 //! or past the node budget, the answer stays `TooHard`.
 
 use super::budget::Meter;
-use super::Scored;
+use super::Solution;
 use crate::board::Board;
 use crate::error::Error;
 use crate::fallible::try_filled;
 use crate::game::Game;
 use crate::rules::{Dir, Player, EMPTY};
 
-/// The most empty cells this search takes on. Measured on five late positions each of
-/// 8,8,4, 10,7,5, 8,8,6, 1,100,5, 8,8,8 and 12,12,5 (best move and optimal moves together):
-/// 16 empty cells take at most 0.05 s, 18 at most about 1 s, 20 and 22 up to 2.5 s and five
-/// of the sixty ran out of budget; so past 18 a position is refused at once rather than after
-/// seconds of work.
+/// The most empty cells this search takes on. The work grows steeply with the empty cells:
+/// at 18 a late position of a big board is solved in about a second, and past it many run
+/// out of budget, so such a position is refused at once rather than after seconds of work.
 ///
 /// cbindgen:ignore
 // C sees it as `TTT_SOLVE_MAX_EMPTY`; exported as it is, it was `#define MAX_EMPTY` in the
@@ -61,11 +59,11 @@ fn root_moves(game: &Game, meter: Meter, full_window: bool) -> Result<Vec<(usize
 }
 
 /// The best move: the fastest win, else a draw, else the slowest loss (the lowest such cell).
-pub fn best(game: &Game, meter: Meter) -> Result<Scored, Error> {
+pub fn best(game: &Game, meter: Meter) -> Result<Solution, Error> {
     let moves = root_moves(game, meter, false)?;
     let top = moves.iter().map(|&(_, v)| v).max().ok_or(Error::GameOver)?;
     let &(cell, v) = moves.iter().find(|&&(_, v)| v == top).ok_or(Error::GameOver)?;
-    Ok(Scored { cell, score: score(v) })
+    Ok(Solution { cell, score: score(v) })
 }
 
 /// The cells of every move that keeps the position's value (see `ai::optimal_moves`).
@@ -78,7 +76,7 @@ pub fn optimal(game: &Game, meter: Meter) -> Result<Vec<usize>, Error> {
     Ok(cells)
 }
 
-/// `Scored::score` of a search value: +N for a win N plies from now, -N for a loss.
+/// `Solution::score` of a search value: +N for a win N plies from now, -N for a loss.
 fn score(v: i32) -> i32 {
     match v {
         0 => 0,
@@ -324,7 +322,7 @@ mod tests {
                 let empty = 1 + next(most_empty);
                 let mut game = Game::new(rules).unwrap();
                 while rules.cells() - game.move_count() > empty && game.outcome() == Outcome::Pending {
-                    let moves: Vec<usize> = game.legal_moves().collect();
+                    let moves: Vec<usize> = game.legal_cells().collect();
                     let (r, c) = rules.row_col(moves[next(moves.len())]);
                     game.play(r, c).unwrap();
                 }
@@ -332,10 +330,10 @@ mod tests {
                     continue;
                 }
                 let unlimited = Budget::nodes(u64::MAX);
-                let want = super::super::solve(&game, unlimited).unwrap();
+                let want = super::super::solve_cell(&game, unlimited).unwrap();
                 let got = best(&game, Meter::new(unlimited, Instant::now())).unwrap();
                 assert_eq!(got.score, want.score, "{}", game.to_text());
-                let optimal = super::super::optimal_moves_within(&game, unlimited).unwrap();
+                let optimal = super::super::optimal_cells(&game, unlimited).unwrap();
                 assert!(optimal.contains(&got.cell), "{} plays {}", game.to_text(), got.cell);
                 assert_eq!(
                     super::optimal(&game, Meter::new(unlimited, Instant::now())).unwrap(),

@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::game::Game;
 use crate::rules::EMPTY;
 
-/// How strongly [`ai_move`] plays, weakest first.
+/// How strongly [`ai_move`](super::ai_move) plays, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
     /// A uniformly random legal move.
@@ -18,10 +18,10 @@ pub enum Level {
     /// One-ply greedy: wins, else blocks, else the cell that best builds its own lines and
     /// spoils the opponent's (the search's move ordering, no look-ahead).
     Medium = 2,
-    /// The budgeted search with `HARD_NODES` nodes (about 4 ms mid-game on 15×15).
+    /// The budgeted search with 2,000 nodes: a few milliseconds a move on 15×15.
     Hard = 3,
-    /// The exact solver when it proves the position within `PERFECT_SOLVE_NODES` nodes (then
-    /// the move is game-theoretically best); otherwise the search with `PERFECT_NODES`.
+    /// The exact solver when it proves the position within 2^20 nodes (then the move is
+    /// game-theoretically best); otherwise the search with 20,000 nodes.
     Perfect = 4,
 }
 
@@ -33,9 +33,12 @@ const PERFECT_NODES: u64 = 20_000;
 /// under a second where it fails.
 const PERFECT_SOLVE_NODES: u64 = 1 << 20;
 
-impl Level {
-    /// The level numbered `n` (0 ..= 4), else `InvalidArgument`.
-    pub fn from_number(n: u32) -> Result<Level, Error> {
+/// The level numbered `n` (0 for `Random` to 4 for `Perfect`, as in the C API), else
+/// `InvalidArgument`.
+impl TryFrom<u32> for Level {
+    type Error = Error;
+
+    fn try_from(n: u32) -> Result<Level, Error> {
         Ok(match n {
             0 => Level::Random,
             1 => Level::Easy,
@@ -49,8 +52,7 @@ impl Level {
 
 /// A move for the side to move of `game` at `level`, as a row-major cell. The same game, level
 /// and seed always give the same move. `GameOver` for a finished game.
-pub fn ai_move(game: &Game, level: Level, seed: u64) -> Result<usize, Error> {
-    let nodes = |max_nodes| Budget { max_nodes, max_time: None };
+pub(crate) fn ai_move(game: &Game, level: Level, seed: u64) -> Result<usize, Error> {
     match level {
         Level::Random => random_empty(game, seed),
         Level::Easy => {
@@ -61,11 +63,11 @@ pub fn ai_move(game: &Game, level: Level, seed: u64) -> Result<usize, Error> {
             let win = if may_win { winning_cell(game, me.stone()) } else { None };
             win.map_or_else(|| random_empty(game, seed), Ok)
         }
-        Level::Medium => search(game, nodes(1), seed),
-        Level::Hard => search(game, nodes(HARD_NODES), seed),
-        Level::Perfect => match super::solve(game, Budget::nodes(PERFECT_SOLVE_NODES)) {
+        Level::Medium => search(game, Budget::nodes(1), seed),
+        Level::Hard => search(game, Budget::nodes(HARD_NODES), seed),
+        Level::Perfect => match super::solve_cell(game, Budget::nodes(PERFECT_SOLVE_NODES)) {
             Ok(best) => Ok(best.cell),
-            Err(Error::TooHard | Error::OutOfMemory) => search(game, nodes(PERFECT_NODES), seed),
+            Err(Error::TooHard | Error::OutOfMemory) => search(game, Budget::nodes(PERFECT_NODES), seed),
             Err(e) => Err(e),
         },
     }
@@ -85,5 +87,5 @@ pub(super) fn random_empty(game: &Game, seed: u64) -> Result<usize, Error> {
             return Ok(cell);
         }
     }
-    game.legal_moves().nth(rng.below(size - game.move_count())).ok_or(Error::GameOver)
+    game.legal_cells().nth(rng.below(size - game.move_count())).ok_or(Error::GameOver)
 }

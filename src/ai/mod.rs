@@ -1,25 +1,39 @@
-//! Game AI: perfect play where the position can be solved, budgeted heuristic play beyond.
+//! Game AI: perfect play where the position can be solved, a budgeted search beyond it, and
+//! difficulty levels for games.
 //!
-//! - [`best_move`] / [`optimal_moves`]: exact, by [`solve`]'s negamax on a 64-bit bitboard
-//!   (rows × (cols + 1) <= 64, or the same for the transpose), or on bigger boards by a
-//!   pairing strategy that proves the position drawn (`drawn`) or, with at most 18 empty
-//!   cells, by an endgame search over the board (`endgame`); `TooHard` otherwise, or when the proof needs more than
-//!   [`SOLVE_NODES`] nodes ([`solve`] and [`optimal_moves_within`] take a caller's budget
-//!   instead). 3,3,3 is answered from a precomputed table.
-//! - [`search`]: a strong move under a node or time budget on any board, deterministic for a
-//!   given seed and node budget.
-//! - [`ai_move`]: difficulty levels from random to perfect.
+//! - [`best_move`] and [`optimal_moves`] play perfectly: the exact value of the position and
+//!   the moves that keep it. They answer every 3,3,3 position from a table, solve boards with
+//!   rows × (cols + 1) ≤ 64 (or the same for the transpose) exactly, prove draws on bigger
+//!   boards by a pairing strategy, and search endgames of up to [`SOLVE_MAX_EMPTY`] empty
+//!   cells. Anything else, or a proof past [`SOLVE_NODES`] nodes, is
+//!   [`TooHard`](crate::Error::TooHard); [`solve`] and [`optimal_moves_within`] take a budget
+//!   of the caller's instead.
+//! - [`search`] finds a strong move on any board under a [`Budget`] of nodes or time,
+//!   deterministic for a node budget and a seed.
+//! - [`ai_move`] plays at a [`Level`], from random to perfect, for games.
 //!
-//! Nothing here changes the game passed in, and nothing keeps state between calls except the
-//! read-only 3,3,3 table.
+//! Nothing here changes the game passed in or keeps state between calls, so any number of
+//! threads may search at once.
+//!
+//! ```
+//! use tictactoe::{ai, Game, Rules};
+//! let mut game = Game::new(Rules::new(15, 15, 5)?)?;
+//! game.play(7, 7)?;
+//! let reply = ai::search(&game, ai::Budget::nodes(2_000), 1)?;
+//! assert_eq!(reply, ai::search(&game, ai::Budget::nodes(2_000), 1)?); // deterministic
+//! game.play(reply.row, reply.col)?;
+//! let casual = ai::ai_move(&game, ai::Level::Easy, 42)?;
+//! assert!(game.legal_moves().any(|m| m == casual));
+//! # Ok::<(), tictactoe::Error>(())
+//! ```
 
-pub mod bitboard;
+pub(crate) mod bitboard;
 mod budget;
 mod drawn;
 mod endgame;
 mod level;
 mod pairing;
-pub mod rng;
+pub(crate) mod rng;
 mod score;
 mod search;
 mod solve;
@@ -29,12 +43,12 @@ mod tactics;
 mod tt;
 
 pub use budget::Budget;
-pub use level::{ai_move, Level};
-pub use search::search;
+pub use level::Level;
 
 use crate::error::Error;
 use crate::fallible::{try_collect, try_with_capacity};
 use crate::game::Game;
+use crate::moves::Move;
 use budget::Meter;
 use solve::{Root, Solver};
 use std::time::Instant;
@@ -57,26 +71,58 @@ pub const SOLVE_BUDGET: Budget = Budget::nodes(SOLVE_NODES);
 pub const SOLVE_MAX_EMPTY: usize = endgame::MAX_EMPTY;
 
 /// A move with its game-theoretic score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Scored {
-    /// Row-major cell index of the move.
-    pub cell: usize,
-    /// 0 draw; +N the side to move wins with the game ending N plies from now (its own move
-    /// counts as 1); -N it loses N plies from now.
+    /// The move's row.
+    pub row: u32,
+    /// The move's column.
+    pub col: u32,
+    /// 0: a draw with best play. +N: the side to move wins, the game ending N plies from now
+    /// (this move counts as 1). -N: the side to move loses, N plies from now.
     pub score: i32,
 }
 
+impl From<Scored> for Move {
+    fn from(s: Scored) -> Move {
+        Move::new(s.row, s.col)
+    }
+}
+
+/// A move with its exact score, as the solvers find it: a row-major cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Solution {
+    pub(crate) cell: usize,
+    pub(crate) score: i32,
+}
+
 /// The best move of the side to move with its exact score: the fastest win, else a draw, else
-/// the slowest loss. `GameOver` for a finished game; `TooHard` past [`SOLVE_NODES`] nodes.
+/// the slowest loss. `GameOver` for a finished game; `TooHard` when the position is out of the
+/// solvers' reach or the proof needs more than [`SOLVE_NODES`] nodes.
+///
+/// ```
+/// use tictactoe::{ai, Game, Rules};
+/// let mut game = Game::new(Rules::new(3, 3, 3)?)?;
+/// game.play(0, 0)?;
+/// game.play(0, 1)?; // a mistake: X now wins
+/// let best = ai::best_move(&game)?;
+/// assert_eq!(best.score, 5); // X wins with its third stone, five plies from now
+/// # Ok::<(), tictactoe::Error>(())
+/// ```
 pub fn best_move(game: &Game) -> Result<Scored, Error> {
     solve(game, SOLVE_BUDGET)
 }
 
 /// [`best_move`] under a caller's budget: `TooHard` when it runs out (a time budget counts
-/// from the call, setting up included), `InvalidArgument` when it sets no limit. The same
-/// position and node budget always give the same answer; a time budget may run out on one
-/// call and not the next.
+/// from the call). The same position and node budget always give the same answer; a time
+/// budget may run out on one call and not the next.
 pub fn solve(game: &Game, budget: Budget) -> Result<Scored, Error> {
+    let Solution { cell, score } = solve_cell(game, budget)?;
+    let Move { row, col } = game.rules().move_at(cell);
+    Ok(Scored { row, col, score })
+}
+
+/// [`solve`] with the move as a row-major cell.
+pub(crate) fn solve_cell(game: &Game, budget: Budget) -> Result<Solution, Error> {
     let meter = meter(game, budget)?;
     let (frame, root) = match Root::of(game) {
         Err(Error::TooHard) => return drawn::best(game)?.map_or_else(|| endgame::best(game, meter), Ok),
@@ -84,32 +130,40 @@ pub fn solve(game: &Game, budget: Budget) -> Result<Scored, Error> {
     };
     let geo = &frame.geo;
     let (bit, score) = Solver::new(geo, meter, root.empty(geo))?.best(root)?;
-    Ok(Scored { cell: frame.cell(bit), score })
+    Ok(Solution { cell: frame.cell(bit), score })
 }
 
-/// Every move that keeps the value of the position, ascending: any winning move when the side
+/// Every move that keeps the value of the position, row by row: any winning move when the side
 /// to move wins (not only the fastest), any drawing move when it draws, every move when it
 /// loses. Errors as [`best_move`].
-pub fn optimal_moves(game: &Game) -> Result<Vec<usize>, Error> {
+pub fn optimal_moves(game: &Game) -> Result<Vec<Move>, Error> {
     optimal_moves_within(game, SOLVE_BUDGET)
 }
 
 /// [`optimal_moves`] under a caller's budget, as [`solve`].
-pub fn optimal_moves_within(game: &Game, budget: Budget) -> Result<Vec<usize>, Error> {
+pub fn optimal_moves_within(game: &Game, budget: Budget) -> Result<Vec<Move>, Error> {
+    let rules = game.rules();
+    let cells = optimal_cells(game, budget)?;
+    try_collect(cells.into_iter().map(|cell| rules.move_at(cell)))
+}
+
+/// [`optimal_moves_within`] as row-major cells, ascending.
+pub(crate) fn optimal_cells(game: &Game, budget: Budget) -> Result<Vec<usize>, Error> {
     match optimal_set_within(game, budget)? {
         Optimal::These(cells) => Ok(cells),
         Optimal::EveryLegalMove => {
             let mut cells = try_with_capacity(game.legal_move_count())?;
-            cells.extend(game.legal_moves());
+            cells.extend(game.legal_cells());
             Ok(cells)
         }
     }
 }
 
 /// What [`optimal_moves`] lists, with "every legal move" left unlisted: that is the answer
-/// in a proved draw on a big board, where the list of a 2^26-cell board's cells took 512 MB.
+/// in a proved draw on a big board, where listing a 2^26-cell board's cells would take
+/// hundreds of megabytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Optimal {
+pub(crate) enum Optimal {
     /// Every legal move keeps the value.
     EveryLegalMove,
     /// These cells, ascending.
@@ -117,7 +171,7 @@ pub enum Optimal {
 }
 
 /// [`optimal_moves_within`] as an [`Optimal`].
-pub fn optimal_set_within(game: &Game, budget: Budget) -> Result<Optimal, Error> {
+pub(crate) fn optimal_set_within(game: &Game, budget: Budget) -> Result<Optimal, Error> {
     let meter = meter(game, budget)?;
     let (frame, root) = match Root::of(game) {
         Err(Error::TooHard) if drawn::every_move_draws(game)? => return Ok(Optimal::EveryLegalMove),
@@ -140,4 +194,21 @@ fn meter(game: &Game, budget: Budget) -> Result<Meter, Error> {
         return Err(Error::InvalidArgument);
     }
     Ok(Meter::new(budget, Instant::now()))
+}
+
+/// A strong move for the side to move of `game`, found within `budget`: always legal, an
+/// immediate win when there is one, else a block of the opponent's immediate win when there is
+/// one, else the best move an iterative-deepening search finds in the time or nodes given. The
+/// same game, node budget and seed always give the same move. `GameOver` for a finished game.
+pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<Move, Error> {
+    let cell = search::search(game, budget, seed)?;
+    Ok(game.rules().move_at(cell))
+}
+
+/// A move for the side to move of `game` at `level`; always legal. The same game, level and
+/// seed always give the same move: vary the seed (a game counter, say) for variety.
+/// `GameOver` for a finished game.
+pub fn ai_move(game: &Game, level: Level, seed: u64) -> Result<Move, Error> {
+    let cell = level::ai_move(game, level, seed)?;
+    Ok(game.rules().move_at(cell))
 }

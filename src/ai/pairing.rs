@@ -78,10 +78,8 @@ impl Pairing {
 /// The most backtracking steps spent on each kind of pair (neighbours, then any two cells)
 /// when looking for a pairing in a position rather than on the empty board: it runs at many
 /// nodes of a search, so it must be cheap, and a position it misses is searched as before.
-/// Measured from the empty board (ms, 200 + 50 steps against 50 + 12): 6,6,5 36 vs 160,
-/// 5,7,5 11 vs 450; 1000 + 250 cost up to a third more time on every shape. Once the search
-/// ran on bitsets, 50 + 25 up to 500 + 125 all came within 15% of each other (7,7,5 with a
-/// budget of 2^30: 24 to 37 s), and 200 + 0 was 10 to 100 times slower.
+/// Both kinds matter: without the second the search is far slower, while bigger step counts
+/// only add time.
 const LIVE_STEPS: [(bool, u32); 2] = [(false, 200), (true, 50)];
 
 /// A pairing of what is left in a position: the windows the attacker can still fill (no

@@ -41,7 +41,7 @@ impl Candidate {
 /// it. The two differ so that a search near a few stones need not copy a whole board: the
 /// grid is what the search plays on, the rectangle only as much wider as the k-windows through
 /// the grid's cells reach (with k as long as a side of a 2^26-cell board, a byte per cell of
-/// the rectangle took 130 to 400 ms).
+/// a k-wide rectangle would be most of the board).
 pub(super) struct Lines {
     /// The rectangle (its shape, and k).
     rules: Rules,
@@ -55,9 +55,8 @@ pub(super) struct Lines {
 /// One line of the rectangle. What it keeps depends on its length: a line shorter than k
 /// holds no window and keeps nothing; a line exactly k long is the one window through each of
 /// its cells, so its counts are all a rating needs; only a longer line keeps its stones, for
-/// the sweep. (Rows of a 1000 × 1000 board with k = 1000 and 500,000 stones hold about 500
-/// stones each: sweeping them made a search node cost 50 microseconds, and recording them in
-/// every row, column and diagonal took about 30 ms before the first node.)
+/// the sweep. (Rows of a half-full 1000 × 1000 board with k = 1000 hold about 500 stones
+/// each: sweeping or even recording them would dominate the search.)
 #[derive(Clone, Debug, Default)]
 struct Line {
     /// Cells in the line.
@@ -111,7 +110,7 @@ impl Line {
 /// Worth of a k-window holding `c` stones of one player and no others: 8^4 when full, 8^3
 /// one short, ... and 1 when four or more short (0 when empty), so each stone closer to a
 /// line is worth far more than many windows one step further off. Computed rather than kept
-/// in a table of k + 1 entries, which for k = 2^26 took 512 MB and most of 14 s.
+/// in a table of k + 1 entries, which for k = 2^26 would be half a gigabyte.
 fn weight(k: u32, c: i64) -> i64 {
     let short = i64::from(k) - c;
     if c == 0 {
@@ -140,8 +139,8 @@ impl Lines {
     /// Notes `stone` on (row, col) of the rectangle ahead of `append`, in the same row-major
     /// order, to find the lines longer than k where every window holds both players' stones
     /// (`close_survey`). Optional: lines never surveyed are all kept. On a half-full
-    /// 1000 × 1000 board with k = 500 every line is such a line, and keeping their stones took
-    /// 45 ms before the search's first node.
+    /// 1000 × 1000 board with k = 500 every line is such a line, and keeping their stones
+    /// would cost more than a short budget.
     pub fn survey(&mut self, row: u32, col: u32, stone: u8) {
         let k = self.rules.k();
         for dir in self.dirs() {
@@ -205,8 +204,8 @@ impl Lines {
     }
 
     /// The directions in which a k-window fits on the rectangle; the others have no windows,
-    /// so their lines are not kept at all (on a 1 × 2^26 board with k = 2^26, keeping every
-    /// column and diagonal took 4.8 GB and 10 s).
+    /// so their lines are not kept at all (a 1 × 2^26 board with k = 2^26 has 2^26 columns
+    /// and twice as many diagonals, none of which can hold a window).
     fn dirs(&self) -> impl Iterator<Item = Dir> {
         let rules = self.rules;
         Dir::ALL.into_iter().filter(move |&d| rules.span(d) >= rules.k())

@@ -42,9 +42,8 @@ const TREE_RADIUS: u32 = 1;
 const MAX_DEPTH: u32 = 24;
 /// Past this many stones, a rectangle around them of more than `LOCAL_CELLS` cells, or more
 /// than `MAX_ROOT_MOVES` cells near a stone, the search picks its moves near the last move
-/// only (`search_locally`): rating every cell near every stone of a 4096 × 4096 board with
-/// 10^5 stones took a second before the first node, and 4,000 stones spread over 1000 × 1000
-/// (100,000 cells near them) 30 ms.
+/// only (`search_locally`): rating every cell near every stone of a crowded big board would
+/// take longer than any budget a game loop gives before the first node.
 const CROWDED: usize = 4096;
 const LOCAL_CELLS: usize = 1 << 20;
 const MAX_ROOT_MOVES: usize = 8192;
@@ -152,9 +151,9 @@ const REACH: u32 = ROOT_RADIUS + (MAX_DEPTH + 1) * TREE_RADIUS;
 /// board. No move the search makes lies outside the grid, and no k-window through one
 /// outside the lines' rectangle, so searching them gives the same move as searching the whole
 /// board, at the cost of the grid rather than the board: a 4096 × 4096 board with a few
-/// stones is searched as a grid of about 60 × 60 whatever k is. (With one rectangle k wide,
-/// a byte per cell of a 2^26-cell board took 130 to 400 ms to copy and scan where k is a
-/// side's length; the lines' rectangle is read from the board a word at a time, not copied.)
+/// stones is searched as a grid of about 60 × 60 whatever k is. (The lines' rectangle is read
+/// from the board a word at a time, not copied: where k is a side's length it is most of the
+/// board.)
 struct View {
     /// The grid's shape (k is that of `lines`; the grid's own is 1) and its top-left corner
     /// on the board.
@@ -286,8 +285,7 @@ fn stones_in_rect(
 
 /// The stone nearest to `spot` (the most rows or columns apart, fewest first), the lowest
 /// cell among equals; `spot` on an empty board. (The middle of a loaded game's stones can be
-/// far from all of them: then every cell around it was a candidate at every node, and a
-/// 20,000-node search took ten times as long as near a stone.)
+/// far from all of them, and then every cell around it would be a candidate at every node.)
 fn stone_nearest(game: &Game, (row, col): (u32, u32)) -> (u32, u32) {
     let rules = game.rules();
     let mut best: Option<(u32, usize)> = None;
@@ -783,7 +781,7 @@ mod tests {
                 if game.to_move().is_none() {
                     continue;
                 }
-                let budget = Budget { max_nodes: 1, max_time: None };
+                let budget = Budget::nodes(1);
                 let all = View::whole(&game).unwrap();
                 let mut s = Searcher::new(&game, &all, budget, Instant::now()).unwrap();
                 let me = game.to_move().unwrap().stone();
@@ -831,8 +829,7 @@ mod tests {
                 let game = clustered(rules, (rows / 2, cols / 2), rng.below(25), &mut rng);
                 let Some(mover) = game.to_move() else { continue };
                 let all = View::whole(&game).unwrap();
-                let s = Searcher::new(&game, &all, Budget { max_nodes: 1, max_time: None }, Instant::now())
-                    .unwrap();
+                let s = Searcher::new(&game, &all, Budget::nodes(1), Instant::now()).unwrap();
                 let cells = s.candidates(1, all.whole_area()).unwrap();
                 let mut cands = s.score_all(&cells, mover.stone()).unwrap();
                 cands.truncate(rng.below(cands.len() + 1));
@@ -862,7 +859,7 @@ mod tests {
     #[cfg_attr(miri, ignore)] // hundreds of searches: pure Rust, not FFI
     fn the_view_around_a_square_gives_the_whole_boards_move() {
         let mut rng = Rng::new(78);
-        let budget = Budget { max_nodes: 150, max_time: None };
+        let budget = Budget::nodes(150);
         let (mut searched, mut smaller) = (0, 0);
         for (rows, cols, k) in
             [(90, 90, 5), (60, 120, 4), (120, 60, 6), (1, 300, 5), (300, 1, 3), (80, 80, 3), (130, 130, 60)]
@@ -912,7 +909,7 @@ mod tests {
     #[cfg_attr(miri, ignore)] // thousands of searches: pure Rust, not FFI
     fn the_view_around_the_stones_gives_the_whole_boards_move() {
         let mut rng = Rng::new(77);
-        let budget = Budget { max_nodes: 150, max_time: None };
+        let budget = Budget::nodes(150);
         let mut smaller = 0;
         for (rows, cols, k) in
             [(80, 80, 5), (40, 90, 4), (90, 40, 6), (1, 300, 5), (300, 1, 3), (70, 70, 3), (140, 140, 70)]

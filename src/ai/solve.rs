@@ -103,11 +103,9 @@ const SMALL_BOARD: usize = 16;
 const LIVE_MIN_EMPTY: u32 = 12;
 
 /// `blocking_move_first` looks only with more than this many empty cells, while at least one
-/// look in `PROBE_RATIO` finds a move (the first `PROBE_WARMUP` always run). Measured from the
-/// empty board against no such looks, when it was added (s): 6,7,5 12 -> 0.8, 6,6,5 0.05 ->
-/// 0.006, 7,7,5 with a budget of 2^30 out of reach -> 57. Where the opponent wins the looks
-/// rarely find a move: with no bar they cost 5,6,4 and 6,6,4 5 to 15 times the search, with
-/// one in four as the bar 7,6,4 still took 11.5 s instead of 3.7, with one in two 4.0.
+/// look in `PROBE_RATIO` finds a move (the first `PROBE_WARMUP` always run). The looks pay
+/// for themselves many times over on drawn boards (6,7,5, 7,7,5); where the opponent wins
+/// they rarely find a move, and the bar keeps them from multiplying the search's cost.
 const PROBE_MIN_EMPTY: u32 = LIVE_MIN_EMPTY + 8;
 const PROBE_RATIO: u64 = 2;
 const PROBE_WARMUP: u64 = 64;
@@ -262,9 +260,8 @@ impl<'g> Solver<'g> {
 
         // Small searches need small tables (and clearing a big one would cost more than the
         // search): 2^empty entries within 2^10 ..= 2^21 (16 MiB), and no more than the budget
-        // allows nodes.
-        // (Sized by the board instead, a late position of a 7 x 8 board cleared 16 MiB for a
-        // search of a few thousand nodes.)
+        // allows nodes. (Sized by the board instead, a late position of a big board would
+        // clear a big table for a search of a few thousand nodes.)
         let by_position = 1u64 << empty.clamp(10, 21);
         // Clamped first: a budget near u64::MAX has no next power of two.
         let entries = self.meter.reach().clamp(1 << 10, by_position).next_power_of_two() as usize;

@@ -9,15 +9,14 @@ use crate::rules::{Dir, FreeStretch, Player, Rules, EMPTY};
 
 /// The lowest empty cell where a stone of `stone` completes k in a row, if any. Where a
 /// k-line must fill a whole line of the board, the board's tallies name the lines one stone
-/// short (on 1000 × 1000 with k = 1000 and 500,000 stones, the pass over the stones below
-/// took 30 ms per player). In the other directions such a cell ends a run of `stone` (or
-/// joins two), so only the ends of runs are tried (`run_ends_that_win`): on a 4096 × 4096
-/// board with a few thousand stones, trying every empty cell took 0.7 s.
+/// short, with no pass over the stones. In the other directions such a cell ends a run of
+/// `stone` (or joins two), so only the ends of runs are tried (`run_ends_that_win`), never
+/// every empty cell of a big board.
 pub(super) fn winning_cell(game: &Game, stone: u8) -> Option<usize> {
     let rules = game.rules();
     let k = rules.k();
     if k == 1 {
-        return game.legal_moves().next();
+        return game.legal_cells().next();
     }
     let (board, player) = (game.board(), if stone == 1 { Player::X } else { Player::O });
     let (cells, cols) = (board.cells(), i64::from(rules.cols()));
@@ -66,8 +65,8 @@ pub(super) fn winning_cell(game: &Game, stone: u8) -> Option<usize> {
 /// The stretches need the stones in order along each line: the board is read row by row when
 /// its words are no more than its stones; otherwise the stones come from the game's history
 /// (when shorter), and only the counts are taken. With k = 500 on a half-full 1000 × 1000
-/// board every line is closed by both tests, with k = 100 and 300,000 stones by the second:
-/// a look-up there took 16 to 25 ms trying the ends of every run.
+/// board every line is closed by both tests, with k = 100 and 300,000 stones by the second,
+/// so the look-up does not try the ends of every run there.
 struct ClosedLines {
     /// Per direction (→ ↓ ↘ ↙), per line (`Rules::line_through`); empty for a direction not
     /// looked at.
@@ -162,8 +161,7 @@ impl ClosedLines {
 /// cell is found from some run this way: from the run before it when there is one, else
 /// from the run after it, which must then be k - 1 long. On a board of scattered stones most
 /// stones start a run of one, and cost three reads per direction: the cell before, the cell
-/// after and the one beyond. (Counting the runs with `Rules::walk` instead made the search's
-/// win look-ups 30 to 80% slower on 4096 × 4096 with 10^5 stones.)
+/// after and the one beyond, fewer than counting the runs with `Rules::walk`.
 fn run_ends_that_win(game: &Game, cell: usize, dir: Dir, stone: u8) -> [Option<usize>; 2] {
     let (rules, cells) = (game.rules(), game.board().cells());
     let (k, (row, col), (dr, dc)) = (i64::from(rules.k()), rules.row_col(cell), dir.step());
@@ -213,7 +211,7 @@ mod tests {
         let loaded = Game::from_text(game.to_text().as_bytes()).unwrap();
         let mut found = 0;
         for stone in [1, 2] {
-            let want = game.legal_moves().find(|&c| completes_line(game, c, stone));
+            let want = game.legal_cells().find(|&c| completes_line(game, c, stone));
             found += usize::from(want.is_some());
             assert_eq!(winning_cell(game, stone), want, "{} for {stone}", game.to_text());
             assert_eq!(winning_cell(&loaded, stone), want, "loaded {}", game.to_text());

@@ -5,12 +5,11 @@ use super::game::{game_ref, TttGame};
 use super::status::TttStatus;
 use super::{guard, out_ptr, write_list};
 use crate::ai;
-use crate::Game;
+use crate::{Game, Move};
 use std::time::Duration;
 
-/// Writes a row-major cell as (row, col) through two checked out-pointers.
-unsafe fn write_cell(game: &Game, cell: usize, out_row: *mut u32, out_col: *mut u32) {
-    let (row, col) = game.rules().row_col(cell);
+/// Writes a move as (row, col) through two checked out-pointers.
+unsafe fn write_move(Move { row, col }: Move, out_row: *mut u32, out_col: *mut u32) {
     // SAFETY: both pointers were checked non-NULL; the caller promises they are writable.
     unsafe {
         *out_row = row;
@@ -113,7 +112,7 @@ unsafe fn write_solution(
     let best = ai::solve(game, budget)?;
     // SAFETY: all three checked non-NULL; the caller promises they are writable.
     unsafe {
-        write_cell(game, best.cell, out_row, out_col);
+        write_move(best.into(), out_row, out_col);
         *out_score = best.score;
     }
     Ok(())
@@ -122,7 +121,7 @@ unsafe fn write_solution(
 /// A budget from C's two limits, 0 meaning none.
 fn budget(max_nodes: u64, max_millis: u32) -> ai::Budget {
     let max_time = (max_millis != 0).then(|| Duration::from_millis(u64::from(max_millis)));
-    ai::Budget { max_nodes, max_time }
+    ai::Budget::limits(max_nodes, max_time)
 }
 
 /// Every move that keeps the position's value, as cells `row * cols + col` in ascending
@@ -191,7 +190,7 @@ unsafe fn write_optimal(
     // SAFETY (both): the buffer contract is the caller's, as documented.
     match ai::optimal_set_within(game, budget)? {
         ai::Optimal::EveryLegalMove => unsafe {
-            let moves = game.legal_moves().map(|c| c as u32);
+            let moves = game.legal_cells().map(|c| c as u32);
             write_list(game.legal_move_count(), moves, out_cells, capacity, out_count)
         },
         ai::Optimal::These(cells) => unsafe {
@@ -284,9 +283,9 @@ pub unsafe extern "C" fn ttt_game_search(
         // SAFETY: see `game_ref`.
         let game = unsafe { game_ref(game) }?;
         let (out_row, out_col) = (out_ptr(out_row)?, out_ptr(out_col)?);
-        let cell = ai::search(game, budget(max_nodes, max_millis), seed)?;
+        let mv = ai::search(game, budget(max_nodes, max_millis), seed)?;
         // SAFETY: both checked non-NULL; the caller promises they are writable.
-        unsafe { write_cell(game, cell, out_row, out_col) };
+        unsafe { write_move(mv, out_row, out_col) };
         Ok(())
     })
 }
@@ -312,9 +311,9 @@ pub unsafe extern "C" fn ttt_game_ai_move(
         // SAFETY: see `game_ref`.
         let game = unsafe { game_ref(game) }?;
         let (out_row, out_col) = (out_ptr(out_row)?, out_ptr(out_col)?);
-        let cell = ai::ai_move(game, ai::Level::from_number(level)?, seed)?;
+        let mv = ai::ai_move(game, ai::Level::try_from(level)?, seed)?;
         // SAFETY: both checked non-NULL; the caller promises they are writable.
-        unsafe { write_cell(game, cell, out_row, out_col) };
+        unsafe { write_move(mv, out_row, out_col) };
         Ok(())
     })
 }

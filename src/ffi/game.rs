@@ -173,7 +173,7 @@ unsafe extern "C" fn move_counted<const P: u32>(
         if out_winner.is_null() {
             return None;
         }
-        let player = Player::from_number(P).ok()?;
+        let player = Player::try_from(P).ok()?;
         let winner = g.quick_move(row, col, player)?;
         // SAFETY: non-NULL; the caller promises it is writable.
         unsafe { *out_winner = winner };
@@ -200,9 +200,9 @@ unsafe extern "C" fn move_general(
         // SAFETY: see `game_mut`.
         let game = unsafe { game_mut(game) }?;
         let out_winner = out_ptr(out_winner)?;
-        let outcome = game.move_as(row, col, Player::from_number(player)?)?;
+        let outcome = game.move_as(row, col, Player::try_from(player)?)?;
         // SAFETY: non-NULL; the caller promises it is writable.
-        unsafe { *out_winner = outcome.winner() };
+        unsafe { *out_winner = outcome.winner().map_or(0, Player::number) };
         Ok(())
     })
 }
@@ -337,7 +337,7 @@ pub unsafe extern "C" fn ttt_game_cell(
     out_player: *mut u32,
 ) -> TttStatus {
     // SAFETY: see `game_ref`.
-    unsafe { read(game, out_player, |g| Ok(u32::from(g.cell(row, col)?))) }
+    unsafe { read(game, out_player, |g| Ok(g.cell(row, col)?.map_or(0, Player::number))) }
 }
 
 /// The number of stones on the board. Returns `TTT_NULL_POINTER` if a pointer is NULL.
@@ -400,7 +400,7 @@ pub unsafe extern "C" fn ttt_game_legal_moves(
     // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
     unsafe {
         with_game(game, |game| {
-            let moves = game.legal_moves().map(|c| c as u32);
+            let moves = game.legal_cells().map(|c| c as u32);
             write_list(game.legal_move_count(), moves, out_cells, capacity, out_count)
         })
     }
@@ -422,7 +422,7 @@ pub unsafe extern "C" fn ttt_game_winning_line(
     // SAFETY: see `with_game`; the buffer contract is the caller's, as documented.
     unsafe {
         with_game(game, |game| {
-            let line = game.winning_line().map(|c| c as u32);
+            let line = game.winning_cells().map(|c| c as u32);
             write_list(line.clone().count(), line, out_cells, capacity, out_count)
         })
     }

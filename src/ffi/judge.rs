@@ -129,7 +129,7 @@ pub unsafe extern "C" fn ttt_validate(
         // SAFETY: the caller promises `board_len` readable bytes at `board`.
         let text = unsafe { in_slice(board.cast::<u8>(), board_len) }?;
         let out_verdict = out_ptr(out_verdict)?;
-        let verdict = validate(text, &Rules::new(rows, cols, k)?)?;
+        let verdict = validate(&Rules::new(rows, cols, k)?, text)?;
         // SAFETY: non-NULL; the caller promises it is writable.
         unsafe { *out_verdict = verdict.into() };
         Ok(())
@@ -176,7 +176,7 @@ pub unsafe extern "C" fn ttt_validate_rows(
             0 => return Err(TTT_INVALID_ARGUMENT),
             k => k,
         };
-        let verdict = validate(&text, &Rules::new(rows, cols, k)?)?;
+        let verdict = validate(&Rules::new(rows, cols, k)?, &text)?;
         // SAFETY: non-NULL; the caller promises it is writable.
         unsafe { *out_verdict = verdict.into() };
         Ok(())

@@ -54,3 +54,85 @@ impl Handle {
         unsafe { &*self.0 }.game().clone()
     }
 }
+
+/// The game's cells row-major through the public API: 0 empty, 1 X, 2 O.
+pub fn cells_of(game: &tictactoe::Game) -> Vec<u8> {
+    let rules = game.rules();
+    (0..rules.rows())
+        .flat_map(|r| (0..rules.cols()).map(move |c| (r, c)))
+        .map(|(r, c)| game.cell(r, c).unwrap().map_or(0, |p| p.number() as u8))
+        .collect()
+}
+
+/// The row-major index of a move.
+pub fn index_of(rules: &tictactoe::Rules, m: tictactoe::Move) -> usize {
+    m.row as usize * rules.cols() as usize + m.col as usize
+}
+
+/// (row, col) of a row-major index.
+pub fn row_col(rules: &tictactoe::Rules, cell: usize) -> (u32, u32) {
+    ((cell / rules.cols() as usize) as u32, (cell % rules.cols() as usize) as u32)
+}
+
+/// The legal moves as row-major indices, ascending.
+pub fn legal_cells(game: &tictactoe::Game) -> Vec<usize> {
+    game.legal_moves().map(|m| index_of(&game.rules(), m)).collect()
+}
+
+/// The public AI functions with moves as row-major indices, the form the tests' reference
+/// solvers use.
+pub mod by_cell {
+    use super::index_of;
+    use tictactoe::ai::{self, Budget, Level};
+    use tictactoe::{Error, Game};
+
+    /// A move as a row-major index, with its score.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Scored {
+        pub cell: usize,
+        pub score: i32,
+    }
+
+    fn scored(game: &Game, s: ai::Scored) -> Scored {
+        Scored { cell: index_of(&game.rules(), s.into()), score: s.score }
+    }
+
+    fn cells(game: &Game, moves: Vec<tictactoe::Move>) -> Vec<usize> {
+        moves.into_iter().map(|m| index_of(&game.rules(), m)).collect()
+    }
+
+    pub fn best_move(game: &Game) -> Result<Scored, Error> {
+        ai::best_move(game).map(|s| scored(game, s))
+    }
+
+    pub fn solve(game: &Game, budget: Budget) -> Result<Scored, Error> {
+        ai::solve(game, budget).map(|s| scored(game, s))
+    }
+
+    pub fn optimal_moves(game: &Game) -> Result<Vec<usize>, Error> {
+        ai::optimal_moves(game).map(|m| cells(game, m))
+    }
+
+    pub fn optimal_moves_within(game: &Game, budget: Budget) -> Result<Vec<usize>, Error> {
+        ai::optimal_moves_within(game, budget).map(|m| cells(game, m))
+    }
+
+    pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
+        ai::search(game, budget, seed).map(|m| index_of(&game.rules(), m))
+    }
+
+    pub fn ai_move(game: &Game, level: Level, seed: u64) -> Result<usize, Error> {
+        ai::ai_move(game, level, seed).map(|m| index_of(&game.rules(), m))
+    }
+}
+
+/// Whose turn it is by alternation, even once the game is over: 1 or 2.
+pub fn next_player(game: &tictactoe::Game) -> u32 {
+    let first = game.first_player();
+    if game.move_count().is_multiple_of(2) { first } else { first.other() }.number()
+}
+
+/// The stone at (row, col): 0 empty, 1 X, 2 O.
+pub fn stone_at(game: &tictactoe::Game, row: u32, col: u32) -> u8 {
+    game.cell(row, col).unwrap().map_or(0, |p| p.number() as u8)
+}
