@@ -1,6 +1,6 @@
-//! Times the budgeted search per move on big boards, mid-game, and how long a call with a
-//! 10 ms budget takes on big boards full of random stones. Run: `cargo bench --bench
-//! ai_search`. Numbers, not pass/fail.
+//! Times the budgeted search per move on big boards, mid-game, and how close a call with a
+//! time budget stays to that budget on boards from a few stones to half a million (measured
+//! time / budget). Run: `cargo bench --bench ai_search`. Numbers, not pass/fail.
 
 use std::time::Instant;
 
@@ -42,27 +42,53 @@ fn main() {
         }
     }
 
-    // Big boards with many stones or spread stones, where the search works near the last move:
-    // how long a call with a 10 ms budget takes (the setup before the first clock check counts).
-    let ten_ms = Budget::millis(10);
+    // How close a time budget stays to its budget: each call's measured time divided by its
+    // budget, on boards from a few stones to half a million and up to 2^26 cells, for played
+    // games and the same games loaded from text (which have no last move). The setup before the
+    // first clock check counts. Tests only check that such a search returns a legal move.
+    println!();
+    println!("time budget kept: measured / budget over {REPEATS} calls (median, worst)");
+    let longest = tictactoe::MAX_CELLS as u32;
     for (rows, cols, k, stones) in [
+        (19, 19, 5, 6),
         (4096, 4096, 5, 10),
-        (4096, 4096, 5, 100_000),
-        (4096, 4096, 5, 1_000_000),
+        (4096, 4096, 5, 300_000),
+        (1, longest, longest, 20),
+        (8192, 8192, 8192, 30),
         (1000, 1000, 5, 4_000),
         (1000, 1000, 1000, 500_000),
+        (1000, 1000, 500, 500_000),
     ] {
         let game = scattered(rows, cols, k, stones);
         let loaded: Game = game.to_string().parse().unwrap();
         for (how, game) in [("played", &game), ("loaded", &loaded)] {
-            let start = Instant::now();
-            std::hint::black_box(search(game, ten_ms, 0).unwrap());
-            println!(
-                "{rows},{cols},{k} with {stones} random stones ({how}): a 10 ms budget took {:?}",
-                start.elapsed()
-            );
+            for millis in [1, 10, 50] {
+                let (median, worst) = kept(game, millis);
+                println!(
+                    "{:<42} {millis:>3} ms budget: {median:5.2} {worst:5.2}",
+                    format!("{rows},{cols},{k}, {stones} stones ({how})")
+                );
+            }
         }
     }
+}
+
+/// Calls per board and budget in the time-budget table.
+const REPEATS: usize = 5;
+
+/// The median and the largest of `REPEATS` measured times of a search of `game` with a budget of
+/// `millis` ms, each divided by the budget.
+fn kept(game: &Game, millis: u64) -> (f64, f64) {
+    let budget = Budget::millis(millis);
+    let mut ratios: Vec<f64> = (0..REPEATS as u64)
+        .map(|seed| {
+            let start = Instant::now();
+            std::hint::black_box(search(game, budget, seed).unwrap());
+            start.elapsed().as_secs_f64() * 1000.0 / millis as f64
+        })
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    (ratios[REPEATS / 2], ratios[REPEATS - 1])
 }
 
 /// A game of `stones` random moves (a move that would end it is taken back).

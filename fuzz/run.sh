@@ -5,7 +5,7 @@
 #
 #   cd fuzz && cargo +nightly fuzz run game -- -max_total_time=3600
 #
-# Targets (fuzz_targets/): text (ttt_validate vs the SPEC 4 rule, on bytes and on boards past
+# Targets (fuzz_targets/): text (ttt_validate vs a plain statement of the validity rule, on bytes and on boards past
 # the bitboards built from them; ttt_game_from_text round trips), game (every game operation vs a plain model,
 # on small boards and on the n x n, k = n boards of ttt_game_move's tallied bodies), judge (ttt_judge_ex vs a plain replay),
 # ai (search and levels 0-2: legal, win taken, loss blocked, repeatable, game unchanged),
@@ -16,9 +16,9 @@ set -euo pipefail
 cd "$(dirname "$0")"
 command -v cargo-fuzz >/dev/null || { echo "cargo-fuzz is missing (.ci/setup installs it)"; exit 1; }
 cargo fmt --check
-# In the library's target folder: the dependencies it shares with the library's own clippy
-# run are checked once (49 s -> 30 s on the CI machine).
-cargo clippy --all-targets --quiet --target-dir ../target -- -D warnings
+# In the library's target folder and profile (.ci/test lints the library with --release too):
+# the dependencies they share are built once.
+cargo clippy --release --all-targets --quiet --target-dir ../target -- -D warnings
 # Runs per target: about ten seconds each on the 2-core CI machine (text twenty: it checks
 # three entry points per input, one of them on boards of up to 234 cells).
 for target_runs in text:300000 game:20000 judge:100000 ai:10000 solve:2000; do

@@ -671,28 +671,23 @@ fn c_budgeted_solve_contract() {
     unsafe { ttt_game_free(over) };
 }
 
-/// A time budget bounds the wait where the default step budget costs seconds before
-/// `TTT_TOO_HARD` (the empty 7x7 board with k = 5: about 2.5 s).
+/// A time budget stops a solve that the default step budget would give up on only after
+/// seconds (the empty 7x7 board with k = 5): `TTT_TOO_HARD`, out-pointers untouched. How soon
+/// it stops is measured by `cargo bench --bench ai_solve`, not asserted.
 #[test]
-#[cfg_attr(miri, ignore = "wall-clock timing")]
+#[cfg_attr(miri, ignore = "seconds of search under the interpreter")]
 fn c_time_budget_stops_a_hopeless_solve() {
     let game = new_game(7, 7, 5);
     for (max_nodes, max_millis) in [(0, 50), (TTT_SOLVE_NODES, 50)] {
         let (mut r, mut c, mut s) = (77, 77, 77);
-        let start = std::time::Instant::now();
         let status =
             unsafe { ttt_game_best_move_within(game, max_nodes, max_millis, &mut r, &mut c, &mut s) };
-        let took = start.elapsed();
         assert_eq!((status, r, c, s), (TTT_TOO_HARD, 77, 77, 77));
-        assert!(took < std::time::Duration::from_millis(1000), "took {took:?}");
         let mut n = 77;
-        let start = std::time::Instant::now();
         let status = unsafe {
             ttt_game_optimal_moves_within(game, max_nodes, max_millis, std::ptr::null_mut(), 0, &mut n)
         };
-        let took = start.elapsed();
         assert_eq!((status, n), (TTT_TOO_HARD, 77));
-        assert!(took < std::time::Duration::from_millis(1000), "took {took:?}");
     }
     unsafe { ttt_game_free(game) };
 }

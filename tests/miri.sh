@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export MIRIFLAGS="-Zmiri-strict-provenance"
 # The library's own unit tests only where they touch the FFI: the rest of the crate is
-# forbid(unsafe_code), and its unit tests took 40 s under Miri.
+# forbid(unsafe_code), and running all of its unit tests under Miri would cost far more.
 cargo +nightly miri test --no-default-features --lib -- ffi::
 cargo +nightly miri test --no-default-features --test ffi_contract --test seeds
 # The AI entry points' C contract (the exhaustive AI tests are far too slow under Miri).

@@ -3,15 +3,20 @@
 #
 #   PREFIX/include/tictactoe.h
 #   PREFIX/include/tictactoe.hpp                         the C++ wrapper (bindings/cpp)
-#   PREFIX/lib/libtictactoe.a
-#   PREFIX/lib/libtictactoe.so.X.Y.Z, with the links libtictactoe.so.SOVERSION and libtictactoe.so
+#   PREFIX/lib/libtictactoe.a                            without debug info (strip -g)
+#   PREFIX/lib/libtictactoe.so.X.Y.Z, with the links libtictactoe.so.SOVERSION and libtictactoe.so,
+#                                                        stripped (strip --strip-unneeded)
+#   PREFIX/lib/.debug/libtictactoe.so.X.Y.Z.debug        its debug info, which gdb and other
+#                                                        debuggers find by the library's
+#                                                        .gnu_debuglink (not with --no-debug-info)
 #   PREFIX/lib/pkgconfig/tictactoe.pc                    pkg-config --cflags --libs tictactoe
 #   PREFIX/lib/pkgconfig/tictactoe-static.pc             the same, linking libtictactoe.a
 #   PREFIX/lib/cmake/tictactoe/tictactoeConfig*.cmake    find_package(tictactoe) in CMake
 #
-# Usage: bindings/c/install.sh [--prefix DIR] [--libdir DIR]
-#   --prefix  where to install (default /usr/local)
-#   --libdir  where the libraries go (default PREFIX/lib; e.g. PREFIX/lib/x86_64-linux-gnu)
+# Usage: bindings/c/install.sh [--prefix DIR] [--libdir DIR] [--no-debug-info]
+#   --prefix         where to install (default /usr/local)
+#   --libdir         where the libraries go (default PREFIX/lib; e.g. PREFIX/lib/x86_64-linux-gnu)
+#   --no-debug-info  leave out LIBDIR/.debug (the libraries are stripped either way)
 #   DESTDIR   set in the environment to stage the files under DESTDIR (for packagers); the
 #             paths written into tictactoe.pc stay those of the final place.
 #
@@ -22,14 +27,19 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 here="$root/bindings/c"
 prefix=/usr/local
 libdir=""
+debug_info=yes
 while [ $# -gt 0 ]; do
   case "$1" in
     --prefix) prefix="${2:?--prefix needs a directory}"; shift 2 ;;
     --libdir) libdir="${2:?--libdir needs a directory}"; shift 2 ;;
+    --no-debug-info) debug_info=no; shift ;;
     *) echo "install.sh: unknown argument $1 (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
 [ "$(uname -s)" = Linux ] || { echo "install.sh: only Linux (ELF sonames) is supported" >&2; exit 1; }
+for tool in cargo readelf strip objcopy; do
+  command -v "$tool" >/dev/null || { echo "install.sh: $tool is required (binutils for readelf, strip, objcopy)" >&2; exit 1; }
+done
 case "$prefix" in /*) ;; *) echo "install.sh: --prefix must be an absolute path" >&2; exit 2 ;; esac
 libdir="${libdir:-$prefix/lib}"
 case "$libdir" in /*) ;; *) echo "install.sh: --libdir must be an absolute path" >&2; exit 2 ;; esac
@@ -60,12 +70,32 @@ built="$out/release/libtictactoe.so"
 native="$(cat "$out/native-static-libs")"
 [ -n "$native" ] || { echo "install.sh: rustc listed no native libraries for the static library" >&2; exit 1; }
 
+# The release profile keeps line tables for profiling and backtraces in the build tree; what
+# is installed carries none. The shared library keeps only what the dynamic linker needs (its
+# exported functions); its debug info goes to a file of its own, named in the library's
+# .gnu_debuglink section with a checksum, in the .debug folder beside it where debuggers look.
+# The static library loses its debug sections and keeps its symbol table, which linking needs.
+stripped="$out/stripped"
+rm -rf "$stripped"
+mkdir -p "$stripped"
+strip --strip-unneeded -o "$stripped/$real" "$built"
+strip -g -o "$stripped/libtictactoe.a" "$out/release/libtictactoe.a"
+if [ "$debug_info" = yes ]; then
+  objcopy --only-keep-debug "$built" "$stripped/$real.debug"
+  # The link records the file's name only; objcopy reads it here for the checksum.
+  (cd "$stripped" && objcopy --add-gnu-debuglink="$real.debug" "$real")
+fi
+
 dest="${DESTDIR:-}"
 install -d "$dest$prefix/include" "$dest$libdir/pkgconfig" "$dest$libdir/cmake/tictactoe"
 install -m 644 include/tictactoe.h "$dest$prefix/include/tictactoe.h"
 install -m 644 bindings/cpp/tictactoe.hpp "$dest$prefix/include/tictactoe.hpp"
-install -m 644 "$out/release/libtictactoe.a" "$dest$libdir/libtictactoe.a"
-install -m 755 "$built" "$dest$libdir/$real"
+install -m 644 "$stripped/libtictactoe.a" "$dest$libdir/libtictactoe.a"
+install -m 755 "$stripped/$real" "$dest$libdir/$real"
+if [ "$debug_info" = yes ]; then
+  install -d "$dest$libdir/.debug"
+  install -m 644 "$stripped/$real.debug" "$dest$libdir/.debug/$real.debug"
+fi
 ln -sf "$real" "$dest$libdir/$soname"
 ln -sf "$soname" "$dest$libdir/libtictactoe.so"
 

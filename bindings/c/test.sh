@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Tests bindings/c/install.sh as a C user meets it: installs into scratch prefixes (one with a
-# multiarch libdir, one staged with DESTDIR and then used from where it was staged), then
+# multiarch libdir, one staged with DESTDIR and then used from where it was staged), checks
+# that the installed libraries carry no debug info (the shared library's is split out beside
+# it, linked by .gnu_debuglink) and reports their sizes, then
 # builds the exercise examples through pkg-config (shared and static) and through CMake's
 # find_package (both targets; also the C++ wrapper's game test) and add_subdirectory of
 # bindings/c (the library built from this checkout), and checks that each example
@@ -9,7 +11,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-for tool in cc c++ cargo cmake pkg-config readelf nm; do
+for tool in cc c++ cargo cmake pkg-config readelf nm strip objcopy; do
   command -v "$tool" >/dev/null || { echo "c/test.sh: $tool is required" >&2; exit 1; }
 done
 fail() { echo "c/test.sh: $*" >&2; exit 1; }
@@ -67,6 +69,22 @@ nm -D --defined-only "$real" | awk '{print $3}' | sort >"$scratch/exported"
 sed -nE 's/^[A-Za-z].*[ *](ttt_[a-z0-9_]+)\(.*/\1/p' "$root/include/tictactoe.h" | sort -u >"$scratch/declared"
 diff -u "$scratch/declared" "$scratch/exported" || fail "exported symbols differ from the header's functions"
 
+echo "== c: the installed libraries are stripped, the debug info split out beside them"
+# sections FILE: the names of FILE's sections (of every member, for an archive).
+sections() { readelf -S -W "$1" | sed -nE 's/^ *\[ *[0-9]+\] ([^ ]+) .*/\1/p' | sort -u; }
+so_sections="$(sections "$real")" a_sections="$(sections "$libdir/libtictactoe.a")"
+! grep -qx '\.debug_.*' <<<"$so_sections" || fail "$real carries debug sections: $(grep -x '\.debug_.*' <<<"$so_sections" | tr '\n' ' ')"
+! grep -qx '\.symtab' <<<"$so_sections" || fail "$real keeps its full symbol table"
+! grep -qx '\.debug_.*' <<<"$a_sections" || fail "libtictactoe.a carries debug sections"
+grep -qx '\.symtab' <<<"$a_sections" || fail "libtictactoe.a lost the symbol table linking needs"
+debug="$libdir/.debug/libtictactoe.so.$version.debug"
+grep -qx '\.debug_info' <<<"$(sections "$debug")" || fail "$debug holds no .debug_info"
+[[ "$(readelf -W --string-dump=.gnu_debuglink "$real")" == *"libtictactoe.so.$version.debug"* ]] ||
+  fail "$real does not name its debug file in .gnu_debuglink"
+size() { stat -c %s "$1"; }
+echo "c: installed libtictactoe.so.$version $(size "$real") bytes (built: $(size "$root/target/install/release/libtictactoe.so")," \
+  "debug info beside it: $(size "$debug")), libtictactoe.a $(size "$libdir/libtictactoe.a") bytes"
+
 echo "== c: pkg-config"
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
 [ "$(pkg-config --modversion tictactoe)" = "$version" ] || fail "tictactoe.pc has the wrong version"
@@ -119,9 +137,10 @@ done
 
 echo "== c: staged with DESTDIR, used from the staging tree"
 stage="$scratch/stage"
-DESTDIR="$stage" bash "$here/install.sh" --prefix /opt/tictactoe >"$scratch/stage.log" 2>&1 ||
+DESTDIR="$stage" bash "$here/install.sh" --prefix /opt/tictactoe --no-debug-info >"$scratch/stage.log" 2>&1 ||
   { cat "$scratch/stage.log"; fail "install.sh with DESTDIR failed"; }
 [ -f "$stage/opt/tictactoe/lib/$soname" ] || fail "nothing staged under $stage/opt/tictactoe"
+[ ! -e "$stage/opt/tictactoe/lib/.debug" ] || fail "--no-debug-info installed the debug info"
 grep -qx "prefix=/opt/tictactoe" "$stage/opt/tictactoe/lib/pkgconfig/tictactoe.pc" || fail "the staged .pc does not name the final prefix"
 cmake_build "$scratch/cmake-staged" "$stage/opt/tictactoe" || { cat "$scratch/cmake-staged.log"; fail "cmake could not use the staged tree"; }
 cmake --build "$scratch/cmake-staged" >>"$scratch/cmake-staged.log" 2>&1 || { cat "$scratch/cmake-staged.log"; fail "cmake could not build against the staged tree"; }

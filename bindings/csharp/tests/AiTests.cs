@@ -205,14 +205,8 @@ namespace TicTacToe.Tests
             }
             using (var g = new Game(7, 7, 5))
             {
-                var clock = System.Diagnostics.Stopwatch.StartNew();
                 Assert.Status<TooHardException>(Status.TooHard, () => g.BestMove(0, 50));
-                long ms = clock.ElapsedMilliseconds;
-                Assert.True(ms < 1000, "BestMove(0, 50) on 7,7,5 took " + ms + " ms");
-                clock.Restart();
                 Assert.Status<TooHardException>(Status.TooHard, () => g.OptimalMoves(0, 50));
-                ms = clock.ElapsedMilliseconds;
-                Assert.True(ms < 1000, "OptimalMoves(0, 50) on 7,7,5 took " + ms + " ms");
             }
         }
 
