@@ -1,7 +1,7 @@
 //! A game driven through the C ABI by arbitrary operations (move as either player or a bad
 //! one, play, undo, redo, reset, clone, text round trip) on boards up to 5 × 5 and on 9 × 9
 //! and 10 × 10 with k = n, against a
-//! plain model of SPEC §2: the same status for every call, and after every call the same
+//! plain model of the rules: the same status for every call, and after every call the same
 //! cells, result, side to move, starter, move list and a winning line that is a maximal run
 //! of the winner's stones through the winning move.
 #![no_main]

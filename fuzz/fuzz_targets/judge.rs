@@ -1,6 +1,6 @@
 //! "Find Winner" through `ttt_judge_ex` on arbitrary move lists (cells sometimes off the board,
-//! repeated, or after the end) on boards up to 6 × 6, against a plain replay of SPEC §2 and
-//! §3.1: the same result, or the same status and the index of the same offending move.
+//! repeated, or after the end) on boards up to 6 × 6, against a plain replay of the rules (docs/rules.md) and
+//! the C API: the same result, or the same status and the index of the same offending move.
 #![no_main]
 
 mod naive;

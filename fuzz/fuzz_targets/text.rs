@@ -1,4 +1,4 @@
-//! Text in: `ttt_validate` on arbitrary bytes and small sizes agrees with the plain SPEC §4
+//! Text in: `ttt_validate` on arbitrary bytes and small sizes agrees with the validity rule
 //! rule (or is a PARSE_ERROR exactly when the plain parser refuses the text), and so does it
 //! on boards past the bitboards with rows of 10 to 39 cells, built from the bytes (the parser
 //! and line scan that read eight cells at a time), and
