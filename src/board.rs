@@ -1,184 +1,25 @@
-//! A board of stones with O(1)-per-move win detection where lines span the whole board, and
-//! the board-text parser shared by validation and game loading.
+//! A board of stones with O(1)-per-move win detection where lines span the whole board
+//! (`tally`), and the board-text parser shared by validation and game loading.
+
+mod tally;
 
 use std::convert::Infallible;
 
 use crate::bitboard::{bytes_equal, Layout, Stones, HIGH_BITS};
-use crate::cells::{Cells, EmptyCell};
+use crate::cells::Cells;
 use crate::error::Error;
-use crate::fallible::try_copy;
 use crate::rules::{Dir, Player, Rules, EMPTY};
+pub(crate) use tally::TalliedCell;
+use tally::Tallies;
 
 /// Boards of up to this many cells live inside their owner (no allocation beyond the game
 /// handle) and never use tallies: a bitboard, or a walk of at most 63 cells each way, is as
 /// cheap as counting there.
 pub(crate) const SMALL_BOARD: usize = 64;
 
-/// What a tally never reaches: lines are at most `MAX_CELLS` long.
-const NEVER: i32 = i32::MAX;
-
-/// Signed stone tallies on the lines that a k-line must fill whole (`Rules::spans_whole_line`,
-/// the "Design Tic-Tac-Toe" case): +1 per X stone, -1 per O stone. Each cell is played at
-/// most once, so a line of k cells is complete for X exactly when its tally is k, and for O
-/// when it is -k: one add and one compare per line, as in the seed's counter solution. Kept on
-/// boards above `SMALL_BOARD` without a bitboard.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Tallies {
-    /// Rows, then columns, then the ↘ and ↙ diagonals through the corners (always the last
-    /// two); empty when no direction is counted. Lines of uncounted directions are tallied too
-    /// (it costs less than a branch) but never compared; all the rows (columns) of an uncounted
-    /// direction share one tally, so a 1 × n board keeps four, not n + 3.
-    sums: Vec<i32>,
-    /// Per player and direction (→ ↓ ↘ ↙): the tally of a line complete for that player (k
-    /// for X, -k for O), or `NEVER` when the direction is not counted.
-    full: [[i32; 4]; 2],
-    /// For → and ↓: the mask that turns a row (column) number into its tally's offset, all ones
-    /// when the direction is counted and 0 when its lines share one tally.
-    mask: [usize; 2],
-    /// Where the column tallies start.
-    cols_at: usize,
-}
-
-impl Tallies {
-    /// No tallies: for boards that decide every direction another way.
-    fn none() -> Tallies {
-        Tallies { sums: Vec::new(), full: [[NEVER; 4]; 2], mask: [0; 2], cols_at: 0 }
-    }
-
-    fn new(rules: &Rules) -> Result<Tallies, Error> {
-        let mut t = Tallies::none();
-        if rules.cells() <= SMALL_BOARD {
-            return Ok(t);
-        }
-        // k fits in i32: k <= max(rows, cols) <= MAX_CELLS.
-        let k = rules.k() as i32;
-        let full = |k| Dir::ALL.map(|d| if rules.spans_whole_line(d) { k } else { NEVER });
-        t.full = [full(k), full(-k)];
-        if t.full[0] == [NEVER; 4] {
-            return Ok(t);
-        }
-        let lines = |dir, count: u32| {
-            if t.full[0][dir as usize] == NEVER {
-                (0, 1)
-            } else {
-                (usize::MAX, count as usize)
-            }
-        };
-        let ((row_mask, rows), (col_mask, cols)) =
-            (lines(Dir::East, rules.rows()), lines(Dir::South, rules.cols()));
-        (t.mask, t.cols_at) = ([row_mask, col_mask], rows);
-        t.sums.try_reserve_exact(rows + cols + 2)?;
-        t.sums.resize(rows + cols + 2, 0);
-        Ok(t)
-    }
-
-    /// True when `dir` is counted here.
-    fn counts(&self, dir: Dir) -> bool {
-        self.full[0][dir as usize] != NEVER
-    }
-
-    /// The counted lines one stone short of complete for player `p` (0 or 1), as (direction,
-    /// first cell) on a board of `rules`.
-    fn one_short(&self, rules: Rules, p: usize) -> impl Iterator<Item = (Dir, usize)> + '_ {
-        // A line of k cells tallied k - 1 for X holds k - 1 X and no O: x - o = k - 1 and
-        // x + o <= k leave o = 0. The same for O with -(k - 1).
-        let short = if p == 0 { rules.k() as i32 - 1 } else { 1 - rules.k() as i32 };
-        let (rows, cols) = (rules.rows() as usize, rules.cols() as usize);
-        let counted = |dir, n: usize| if self.counts(dir) { n } else { 0 };
-        let lines = (0..counted(Dir::East, rows)).map(move |r| (r, Dir::East, r * cols));
-        let lines = lines.chain((0..counted(Dir::South, cols)).map(|c| (self.cols_at + c, Dir::South, c)));
-        let diagonals = self.sums.len().saturating_sub(2);
-        let lines = lines.chain((0..counted(Dir::SouthEast, 1)).map(move |_| (diagonals, Dir::SouthEast, 0)));
-        let lines = lines
-            .chain((0..counted(Dir::SouthWest, 1)).map(move |_| (diagonals + 1, Dir::SouthWest, cols - 1)));
-        lines.filter(move |&(tally, ..)| self.sums[tally] == short).map(|(_, dir, first)| (dir, first))
-    }
-
-    /// Adds (`ADD`) or takes away player `p`'s stone at (row, col) of a board of `cols`
-    /// columns on every tallied line through it, and tells whether a counted one of them is
-    /// now complete for `p`.
-    /// (A const parameter rather than a closure: a closure here was not inlined.)
-    #[inline(always)]
-    fn update<const ADD: bool>(&mut self, cols: u32, row: u32, col: u32, p: usize) -> bool {
-        if self.sums.is_empty() {
-            return false;
-        }
-        let step = if p == 0 { 1 } else { -1 };
-        let step = if ADD { step } else { -step };
-        let on_diagonals = [row == col, row as usize + col as usize + 1 == cols as usize];
-        let lines = [row as usize & self.mask[0], self.cols_at + (col as usize & self.mask[1])];
-        bump_lines(&mut self.sums, lines, on_diagonals, step, self.full[p & 1])
-    }
-}
-
-/// The tally rule, for `Tallies::update` and `CountedSlot::place`: adds `step` to the tallies
-/// at `lines` (the row's and the column's through a cell) and, where the cell lies on them
-/// (`on_diagonals`: ↘, ↙), to those of the two corner diagonals, the last two of `sums`; true
-/// when one of them now holds its direction's `full` value (→ ↓ ↘ ↙).
-#[inline(always)]
-fn bump_lines(
-    sums: &mut [i32],
-    lines: [usize; 2],
-    on_diagonals: [bool; 2],
-    step: i32,
-    full: [i32; 4],
-) -> bool {
-    let diagonals = sums.len() - 2;
-    let mut won = bump(sums, lines[0], step, full[0]);
-    won |= bump(sums, lines[1], step, full[1]);
-    if on_diagonals[0] {
-        won |= bump(sums, diagonals, step, full[2]);
-    }
-    if on_diagonals[1] {
-        won |= bump(sums, diagonals + 1, step, full[3]);
-    }
-    won
-}
-
-/// Adds `step` to a line's tally; true when the tally is now `full`.
-#[inline(always)]
-fn bump(sums: &mut [i32], line: usize, step: i32, full: i32) -> bool {
-    sums[line] += step;
-    sums[line] == full
-}
-
-/// An empty cell of a board with a `counted_side` (see `Board::counted_slot`), with the parts
-/// of the board a stone there changes.
-pub(crate) struct CountedSlot<'a> {
-    empty: EmptyCell<'a>,
-    /// The board's tallies: n rows, n columns, the two diagonals.
-    sums: &'a mut [i32],
-    placed: &'a mut u32,
-    cell: u32,
-    n: u32,
-    row: u32,
-    col: u32,
-}
-
-impl CountedSlot<'_> {
-    /// The cell's index, row × n + col.
-    #[inline(always)]
-    pub(crate) fn cell(&self) -> u32 {
-        self.cell
-    }
-
-    /// Puts `player`'s stone on the cell, as `Board::try_place` does: true when it completes
-    /// a line. Every line is tallied and spans the board, so a line is complete when its
-    /// tally is ±n.
-    #[inline(always)]
-    pub(crate) fn place(self, player: Player) -> bool {
-        self.empty.fill(player.stone());
-        *self.placed += 1;
-        let (n, row, col) = (self.n as usize, self.row as usize, self.col as usize);
-        let step = if player == Player::X { 1 } else { -1 };
-        let on_diagonals = [row == col, row + col + 1 == n];
-        bump_lines(self.sums, [row, n + col], on_diagonals, step, [step * n as i32; 4])
-    }
-}
-
 /// Stones on the board plus what makes a "Design Tic-Tac-Toe" move cheap: bitboards on boards
-/// that fit, per-line tallies where a line must fill a whole row, column or diagonal, and a
-/// walk of at most k - 1 cells each way for the directions left.
+/// that fit, line tallies (`tally`) where a line must fill a whole row, column or diagonal,
+/// and a walk of at most k - 1 cells each way for the directions left.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     rules: Rules,
@@ -186,11 +27,11 @@ pub struct Board {
     /// Stones on the board, and cells in all (kept so that "full?" is one compare).
     placed: u32,
     size: u32,
-    /// See `counted_side()`.
-    counted_side: u32,
+    /// See `tallied_side()`.
+    tallied_side: u32,
     /// Tallies for the directions where a k-line fills a whole line of the board.
     tallies: Tallies,
-    /// The directions (→ ↓ ↘ ↙) decided by walking: long enough for k, not counted.
+    /// The directions (→ ↓ ↘ ↙) decided by walking: long enough for k, not tallied.
     walk: [bool; 4],
     /// On boards that fit, the stones of each player as bitboards, which decide wins in a few
     /// shifts instead of a walk along four directions.
@@ -206,13 +47,13 @@ impl Board {
         let bits = Layout::new(&rules).map(Stones::new);
         // A board on bitboards decides wins there; tallies and walks are for the rest.
         let tallies = if bits.is_some() { Tallies::none() } else { Tallies::new(&rules)? };
-        let walk = Dir::ALL.map(|d| bits.is_none() && rules.span(d) >= rules.k() && !tallies.counts(d));
+        let walk = Dir::ALL.map(|d| bits.is_none() && rules.span(d) >= rules.k() && !tallies.tallied(d));
         // MAX_CELLS fits in u32.
         let size = rules.cells() as u32;
         // Every direction tallied: k spans every row, column and corner diagonal, so the
         // board is square with k = rows = cols.
-        let counted_side = if Dir::ALL.iter().all(|&d| tallies.counts(d)) { rules.rows() } else { 0 };
-        Ok(Board { rules, cells, placed: 0, size, counted_side, tallies, walk, bits })
+        let tallied_side = if Dir::ALL.iter().all(|&d| tallies.tallied(d)) { rules.rows() } else { 0 };
+        Ok(Board { rules, cells, placed: 0, size, tallied_side, tallies, walk, bits })
     }
 
     /// A board holding `cells` (row-major, values 0/1/2, exactly `rules.cells()` of them), put
@@ -224,7 +65,7 @@ impl Board {
         board.cells.load(cells);
         // Fewer than 2^32 cells (MAX_CELLS).
         board.placed = count_stones(cells).iter().sum::<usize>() as u32;
-        if board.bits.is_none() && board.tallies.sums.is_empty() {
+        if board.bits.is_none() && board.tallies.keeps_none() {
             return Ok(board);
         }
         let cols = rules.cols();
@@ -241,8 +82,7 @@ impl Board {
 
     /// A copy that reports allocation failure instead of aborting.
     pub fn try_clone(&self) -> Result<Board, Error> {
-        let tallies = Tallies { sums: try_copy(&self.tallies.sums)?, ..self.tallies };
-        Ok(Board { cells: self.cells.try_clone()?, tallies, ..*self })
+        Ok(Board { cells: self.cells.try_clone()?, tallies: self.tallies.try_clone()?, ..*self })
     }
 
     /// The lines that a k-line must fill whole (`Rules::spans_whole_line`) where `player` is
@@ -256,7 +96,7 @@ impl Board {
 
     /// True when the lines of `dir` are tallied (see `lines_one_short`).
     pub fn tallied(&self, dir: Dir) -> bool {
-        self.tallies.counts(dir)
+        self.tallies.tallied(dir)
     }
 
     /// The rules this board was made for.
@@ -286,37 +126,34 @@ impl Board {
 
     /// n on an n × n board where k = n and every line is tallied (the "Design Tic-Tac-Toe"
     /// board of more than `SMALL_BOARD` cells), else 0. There a move may go through
-    /// `counted_slot` instead of `try_place`.
+    /// `tallied_cell` instead of `try_place`.
     #[inline(always)]
-    pub fn counted_side(&self) -> u32 {
-        self.counted_side
+    pub fn tallied_side(&self) -> u32 {
+        self.tallied_side
     }
 
-    /// The empty cell (row, col) of a board with a `counted_side`, ready for a stone; None
+    /// The empty cell (row, col) of a board with a `tallied_side`, ready for a stone; None
     /// when the board has none, the cell is off the board or holds a stone. Every check a
-    /// move needs of the board is made here, so that `CountedSlot::place` has none left to
+    /// move needs of the board is made here, so that `TalliedCell::place` has none left to
     /// fail: a move that can still fail after it has begun to write keeps more values alive
-    /// than fit in registers (measured: spills, and 3-5% more instructions per move).
+    /// than fit in registers.
     #[inline(always)]
-    pub(crate) fn counted_slot(&mut self, row: u32, col: u32) -> Option<CountedSlot<'_>> {
-        let n = self.counted_side;
+    pub(crate) fn tallied_cell(&mut self, row: u32, col: u32) -> Option<TalliedCell<'_>> {
+        let n = self.tallied_side;
         if row >= n || col >= n {
             return None;
         }
         // Below MAX_CELLS < 2^32.
         let cell = row * n + col;
         let empty = self.cells.empty_heap_cell(cell as usize)?;
-        // Rows, columns, the two diagonals: with the length known, `place` indexes them
-        // without bounds checks.
-        let sums = self.tallies.sums.get_mut(..2 * n as usize + 2)?;
-        Some(CountedSlot { empty, sums, placed: &mut self.placed, cell, n, row, col })
+        self.tallies.tallied_cell(empty, &mut self.placed, n, cell, (row, col))
     }
 
     /// Puts `player`'s stone on (row, col), which must be on the board, and tells whether it
-    /// completes a line of `k`: a few shifts on a bitboard, O(1) in counted directions, O(k)
+    /// completes a line of `k`: a few shifts on a bitboard, O(1) in tallied directions, O(k)
     /// in the others. `CellOccupied` (and no change) when the cell holds a stone. The cell's
     /// word is read once for both the test and the write. Always inlined: it is most of a
-    /// move, and a call costs a tenth of a tic-tac-toe move in register saves alone.
+    /// move, and a call would add its register saves to every move.
     #[inline(always)]
     pub fn try_place(&mut self, row: u32, col: u32, player: Player) -> Result<bool, Error> {
         let index = row as usize * self.rules.cols() as usize + col as usize;
@@ -374,8 +211,8 @@ impl Board {
 }
 
 /// Parses board text of `n` cells into one byte per cell: see `for_each_cell`, which this is
-/// with eight bytes read at once wherever all eight are cells (most of a big board's text: a
-/// byte at a time took 1 ns a cell). Allocation failure is `OutOfMemory`. The cells are
+/// with eight bytes read at once wherever all eight are cells (most of a big board's text).
+/// Allocation failure is `OutOfMemory`. The cells are
 /// appended to reserved space rather than written over zeros, which would touch every page
 /// of a big board twice.
 pub fn parse_cells(text: &[u8], n: usize) -> Result<Vec<u8>, Error> {
@@ -401,8 +238,7 @@ pub fn parse_cells(text: &[u8], n: usize) -> Result<Vec<u8>, Error> {
 
 /// The stones of each player, `[X, O]`, among cells of one byte each (0, 1 or 2).
 /// Eight cells a word: the low bits of the bytes are the X stones, the next bits the O stones,
-/// summed in byte lanes for up to 255 words and then added up (a byte-by-byte count was a
-/// fifth of validating a sparse 8192 × 8192 board).
+/// summed in byte lanes for up to 255 words and then added up.
 pub fn count_stones(cells: &[u8]) -> [usize; 2] {
     const LOW: u64 = 0x0101_0101_0101_0101;
     let mut counts = [0; 2];
@@ -490,20 +326,6 @@ fn finish_cells(read: usize, n: usize) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    #[cfg_attr(miri, ignore)] // large boards: arithmetic, not FFI
-    fn tallies_are_kept_only_for_counted_directions() {
-        // Thin boards with k = the long side: one direction counted, the other shares a slot.
-        for (rows, cols, want) in [(1, 1 << 20, 4), (1 << 20, 1, 4), (2, 1 << 19, 5), (1 << 19, 2, 5)] {
-            let board = Board::new(Rules::new(rows, cols, rows.max(cols)).unwrap()).unwrap();
-            assert_eq!(board.tallies.sums.len(), want, "{rows}x{cols}");
-        }
-        let board = Board::new(Rules::new(100, 100, 100).unwrap()).unwrap();
-        assert_eq!(board.tallies.sums.len(), 202);
-        let board = Board::new(Rules::new(100, 100, 5).unwrap()).unwrap();
-        assert!(board.tallies.sums.is_empty());
-    }
 
     /// `parse_cells`, eight bytes at a time where it can, reads exactly what `for_each_cell`
     /// reads a byte at a time: random texts of cells with separators and bad bytes sprinkled in,

@@ -1,5 +1,6 @@
 //! The one error type of the pure-Rust core. The FFI layer maps each variant to a `TttStatus`.
 
+use std::ffi::CStr;
 use std::fmt;
 
 /// Why an operation was refused. Every failing operation leaves its inputs unchanged.
@@ -31,23 +32,47 @@ pub enum Error {
     TooHard,
 }
 
+impl Error {
+    /// Every error, in declaration order.
+    pub(crate) const ALL: [Error; 12] = [
+        Error::InvalidArgument,
+        Error::OutOfBounds,
+        Error::CellOccupied,
+        Error::WrongTurn,
+        Error::GameOver,
+        Error::NothingToUndo,
+        Error::NothingToRedo,
+        Error::Parse,
+        Error::TooLarge,
+        Error::OutOfMemory,
+        Error::UnreachableBoard,
+        Error::TooHard,
+    ];
+
+    /// The error in a few words: what `Display` writes, and what the C API's `ttt_status_str`
+    /// returns for the status this error becomes.
+    pub(crate) const fn message(self) -> &'static CStr {
+        match self {
+            Error::InvalidArgument => c"invalid argument",
+            Error::OutOfBounds => c"cell out of bounds",
+            Error::CellOccupied => c"cell occupied",
+            Error::WrongTurn => c"not this player's turn",
+            Error::GameOver => c"game is over",
+            Error::NothingToUndo => c"nothing to undo",
+            Error::NothingToRedo => c"nothing to redo",
+            Error::Parse => c"text could not be parsed",
+            Error::TooLarge => c"board too large",
+            Error::OutOfMemory => c"out of memory",
+            Error::UnreachableBoard => c"board cannot arise in a legal game",
+            Error::TooHard => c"position too big to solve exactly",
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
-            Error::InvalidArgument => "invalid argument",
-            Error::OutOfBounds => "cell out of bounds",
-            Error::CellOccupied => "cell occupied",
-            Error::WrongTurn => "not this player's turn",
-            Error::GameOver => "game is over",
-            Error::NothingToUndo => "nothing to undo",
-            Error::NothingToRedo => "nothing to redo",
-            Error::Parse => "board text could not be parsed",
-            Error::TooLarge => "board too large",
-            Error::OutOfMemory => "out of memory",
-            Error::UnreachableBoard => "board cannot arise in a legal game",
-            Error::TooHard => "position too big to solve exactly",
-        };
-        f.write_str(text)
+        // Every message is ASCII.
+        f.write_str(self.message().to_str().unwrap_or_default())
     }
 }
 

@@ -274,25 +274,25 @@ impl Game {
         Ok(outcome)
     }
 
-    /// `move_as` for a legal move on a board with a `counted_side` (n × n, k = n: "Design
-    /// Tic-Tac-Toe"), with the winner's number (0 for none) as `ttt_game_move` gives it; its
-    /// caller passes `player` as a constant, so that each player gets a body of its own. None
-    /// for any other move, including every illegal one and one that needs the history to
-    /// grow: then nothing has changed, and `move_as` decides it. Both end in `record`, and
-    /// both find lines with the same tally rule (`CountedSlot::place`, `Tallies::update`).
+    /// `move_as` for a legal move on a board with a `tallied_side` (n × n, k = n: "Design
+    /// Tic-Tac-Toe"; see `board::tally`), with the winner's number (0 for none) as
+    /// `ttt_game_move` gives it; its caller passes `player` as a constant, so that each player
+    /// gets a body of its own. None for any other move, including every illegal one and one
+    /// that needs the history to grow: then nothing has changed, and `move_as` decides it.
+    /// Both end in `record`.
     #[inline(always)]
-    pub(crate) fn quick_move(&mut self, row: u32, col: u32, player: Player) -> Option<u32> {
-        let slot = self.board.counted_slot(row, col)?;
+    pub(crate) fn tallied_move(&mut self, row: u32, col: u32, player: Player) -> Option<u32> {
+        let tallied = self.board.tallied_cell(row, col)?;
         if self.turn & bit(player) == 0 {
             return None;
         }
-        let cell = slot.cell();
+        let cell = tallied.cell();
         if !self.history.push_within_capacity(cell) {
             return None;
         }
         // The move is legal: nothing below can fail.
         self.redo.clear();
-        let won = slot.place(player);
+        let won = tallied.place(player);
         self.record(cell as usize, player, won);
         Some(if won { player.number() } else { 0 })
     }

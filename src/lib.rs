@@ -92,3 +92,9 @@ pub mod internals {
 /// ```
 #[cfg(doctest)]
 pub struct InternalsArePrivate;
+
+// The README's Rust example runs as a doctest (its other code blocks are C, shell and Python,
+// which rustdoc does not run).
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

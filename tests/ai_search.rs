@@ -11,9 +11,8 @@ mod common;
 
 use common::by_cell::{ai_move, optimal_moves, search};
 use tictactoe::ai::{Budget, Level};
-use tictactoe::ffi::ai::*;
-use tictactoe::ffi::game::*;
 use tictactoe::ffi::TttStatus::*;
+use tictactoe::ffi::*;
 use tictactoe::{Error, Game, Outcome, Player, Rules};
 
 fn nodes(max_nodes: u64) -> Budget {

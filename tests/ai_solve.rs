@@ -10,9 +10,8 @@ use common::minimax::{best_of, is_optimal_set, Reference};
 
 use common::by_cell::{best_move, optimal_moves, optimal_moves_within, solve};
 use tictactoe::ai::Budget;
-use tictactoe::ffi::ai::*;
-use tictactoe::ffi::game::*;
-use tictactoe::ffi::TttStatus::{self, *};
+use tictactoe::ffi::TttStatus::*;
+use tictactoe::ffi::*;
 use tictactoe::{Error, Game, Outcome, Rules};
 
 /// The plain minimax of `common::minimax` for `rules`.

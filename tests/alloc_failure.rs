@@ -10,11 +10,8 @@ use std::cell::Cell;
 use std::ffi::c_char;
 use std::fmt::Debug;
 use std::ptr::{null_mut, without_provenance_mut};
-use tictactoe::ffi::ai::*;
-use tictactoe::ffi::game::*;
-use tictactoe::ffi::judge::*;
-use tictactoe::ffi::TttStatus::{self, *};
-use tictactoe::ffi::{TttResult, TttVerdict};
+use tictactoe::ffi::TttStatus::*;
+use tictactoe::ffi::*;
 
 /// The system allocator, except that a thread with a budget gets that many allocations and
 /// then none. Per thread, so that tests running side by side do not fail each other.

@@ -333,6 +333,57 @@ fn header_names_are_prefixed() {
     }
 }
 
+/// What keeps a core item out of the header is cbindgen.toml's exclude list, not a marker in
+/// its doc comment, which rustdoc would show to Rust users: no doc comment in `src/` names
+/// cbindgen.
+#[test]
+fn no_doc_comment_speaks_to_cbindgen() {
+    for (path, text) in sources() {
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim_start();
+            let doc = line.starts_with("///") || line.starts_with("//!");
+            assert!(!(doc && line.contains("cbindgen:")), "{}:{}: {line}", path.display(), i + 1);
+        }
+    }
+}
+
+/// The panic boundary is one helper: `catch_unwind` is called in one place, `src/ffi/mod.rs`,
+/// and every export goes through it.
+#[test]
+fn panics_are_caught_in_one_place() {
+    let calls: Vec<String> = sources()
+        .into_iter()
+        .flat_map(|(path, text)| {
+            let lines = text.lines().enumerate().filter(|(_, l)| l.contains("catch_unwind("));
+            lines.map(|(i, _)| format!("{}:{}", path.display(), i + 1)).collect::<Vec<_>>()
+        })
+        .collect();
+    let boundary = paths().root.join("src/ffi/mod.rs");
+    assert!(
+        calls.len() == 1 && calls[0].starts_with(&*boundary.to_string_lossy()),
+        "catch_unwind called at {calls:?}"
+    );
+}
+
+/// Every Rust source file under `src/`, with its text.
+fn sources() -> Vec<(PathBuf, String)> {
+    let mut stack = vec![paths().root.join("src")];
+    let mut files = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                files.push((path, text));
+            }
+        }
+    }
+    assert!(files.len() > 20, "only {} source files found", files.len());
+    files
+}
+
 fn header_text() -> String {
     std::fs::read_to_string(paths().root.join("include/tictactoe.h")).unwrap()
 }

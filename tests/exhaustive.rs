@@ -6,8 +6,7 @@ mod common;
 
 use common::Rng;
 use std::collections::HashSet;
-use tictactoe::ffi::judge::{ttt_judge, ttt_validate};
-use tictactoe::ffi::{TttResult, TttStatus, TttVerdict};
+use tictactoe::ffi::*;
 use tictactoe::{Game, Outcome, Player, Rules};
 
 /// Brute force: does `stone` have k in a row anywhere? Tries every cell and direction.
@@ -308,7 +307,7 @@ fn random_games_with_whole_board_lines() {
     saw(random_games_with(100, 1, 100, 20, 25, true), &[D]);
 }
 
-/// SPEC §4 computed naively: list every k-window of each player as a set of cells.
+/// the validity rule computed naively: list every k-window of each player as a set of cells.
 fn naive_verdict(cells: &[u8], rows: usize, cols: usize, k: usize) -> TttVerdict {
     let windows = |stone: u8| -> Vec<Vec<usize>> {
         let mut out = Vec::new();

@@ -3,11 +3,8 @@
 
 use std::ffi::{c_char, CStr};
 use std::ptr::{null, null_mut};
-use tictactoe::ffi::game::*;
-use tictactoe::ffi::judge::*;
-use tictactoe::ffi::status::ttt_status_str;
-use tictactoe::ffi::TttStatus::{self, *};
-use tictactoe::ffi::{ttt_result_str, ttt_verdict_str, ttt_version, TttResult, TttVerdict};
+use tictactoe::ffi::TttStatus::*;
+use tictactoe::ffi::*;
 
 mod common;
 use common::Handle;
@@ -166,8 +163,8 @@ fn illegal_moves_are_refused_and_change_nothing() {
 
 #[test]
 fn design_board_moves_keep_the_contract() {
-    // 9 x 9 with k = 9: `ttt_game_move`'s quick body (src/ffi/game.rs), which must hand every
-    // bad call, unchanged, to the general one.
+    // 9 x 9 with k = 9: `ttt_game_move`'s tallied bodies (src/ffi/moves.rs), which must hand
+    // every bad call, unchanged, to the general one.
     let g = Handle::new(9, 9, 9);
     bad_arguments_are_refused(&g, 9);
     let before = g.game();

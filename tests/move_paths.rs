@@ -1,13 +1,14 @@
-//! `ttt_game_move` has two bodies (src/ffi/game.rs): a quick one for the "Design Tic-Tac-Toe"
-//! board (n × n with k = n, beyond 64 cells: `Board::counted_side`) and the general one,
-//! `Game::move_as`. Here every call through the C entry point, legal or not, is mirrored on a
+//! `ttt_game_move` has three bodies (src/ffi/moves.rs): on the "Design Tic-Tac-Toe" board
+//! (n × n with k = n, beyond 64 cells: `Board::tallied_side`) a tallied one per player, which
+//! hands every move it cannot make to the general one, `Game::move_as`; the general one for
+//! every other board. Here every call through the C entry point, legal or not, is mirrored on a
 //! twin game by `move_as`: the status, the winner and then the whole game (board, tallies,
 //! history, redo list, turn, outcome) must agree. Games run to their end and past it, with
 //! illegal calls, undo and redo, player 2 opening, histories that must grow, clones and games
 //! loaded from text on the way.
 
-use tictactoe::ffi::game::*;
-use tictactoe::ffi::TttStatus::{self, *};
+use tictactoe::ffi::TttStatus::*;
+use tictactoe::ffi::*;
 use tictactoe::{Game, Player, Rules};
 
 mod common;
@@ -150,7 +151,7 @@ fn line(n: usize, i: usize) -> Vec<usize> {
 fn both_bodies_of_a_move_agree_on_design_boards() {
     let mut rng = Rng(0x00D3_516E);
     let mut won_by = [0; 3];
-    // 9 and 10: the smallest boards with a quick path; 17 x 17 = 289 moves outgrow the first
+    // 9 and 10: the smallest boards with tallied bodies; 17 x 17 = 289 moves outgrow the first
     // history (256); 40 x 40 outgrows it four times.
     for (n, games) in [(9, 60), (10, 30), (17, 16), (40, 4)] {
         for game in 0..games {

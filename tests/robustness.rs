@@ -3,10 +3,8 @@
 //! game object replaying the same moves.
 
 use std::ptr::null_mut;
-use tictactoe::ffi::game::*;
-use tictactoe::ffi::judge::*;
-use tictactoe::ffi::TttStatus::{self, *};
-use tictactoe::ffi::{TttResult, TttVerdict};
+use tictactoe::ffi::TttStatus::*;
+use tictactoe::ffi::*;
 
 mod common;
 

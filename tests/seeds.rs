@@ -1,9 +1,7 @@
 //! Every example of the three seed exercises, through the public Rust API and the C ABI.
 
 use std::ffi::CStr;
-use tictactoe::ffi::game::*;
-use tictactoe::ffi::judge::*;
-use tictactoe::ffi::{TttResult, TttStatus, TttVerdict};
+use tictactoe::ffi::*;
 use tictactoe::{judge, validate, Outcome, Player, Rules};
 
 fn rules3() -> Rules {

@@ -1,4 +1,4 @@
-//! The README's thread-safety statement, through the C ABI: distinct games on distinct threads
+//! The thread-safety statement of docs/c-api.md, through the C ABI: distinct games on distinct threads
 //! at once; any number of threads reading one game at once (every `const TttGame *` function);
 //! and the tables built on first use (the classic 3×3 judge/validate table, the 3×3 AI table)
 //! first touched by several threads at the same moment. Every thread's answers must equal the
@@ -13,10 +13,7 @@ use std::ffi::c_char;
 use std::fmt::Write as _;
 use std::sync::{Arc, Barrier};
 use std::thread;
-use tictactoe::ffi::ai::*;
-use tictactoe::ffi::game::*;
-use tictactoe::ffi::judge::*;
-use tictactoe::ffi::{TttResult, TttStatus, TttVerdict};
+use tictactoe::ffi::*;
 
 mod common;
 use common::{Handle, Rng};

@@ -2,7 +2,7 @@
  * bench.c — the library's C ABI timed side by side with the seed exercises' algorithms in
  * plain C (plain.c), on the same inputs from a fixed-seed generator, in one run. Prints the
  * best of REPEATS runs in ns per operation and the ratio library / plain against the target
- * of issue 2. Built and run by benches/run.sh.
+ * of the library. Built and run by benches/run.sh.
  *
  * Usage: bench [SCALE]. SCALE (default 1) multiplies every operation count; the test suite
  * runs a tiny SCALE only to exercise the cross-checks: each pair must compute the same

@@ -701,7 +701,7 @@ inline std::vector<std::string> board_rows(std::string_view board) {
 }
 }  // namespace detail
 
-/// "Valid State" as SPEC section 8 has it (Python's validate(board, k=None)): one string whose
+/// "Valid State" as the Python binding has it (Python's validate(board, k=None)): one string whose
 /// rows are split by '/' or newlines, or, unsplit, a square of n x n cells; k in a row wins,
 /// and k = 0 (or leaving it out) means k = rows = cols, which needs a square board.
 /// validate("XXX./OOO./....", 4) is the 3 x 4 board with k = 4.

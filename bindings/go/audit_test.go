@@ -1,7 +1,7 @@
-// audit_test.go: an independent audit of the Go binding, written from SPEC.md, the C header
+// audit_test.go: an independent audit of the Go binding, written from docs/rules.md, the C header
 // (include/tictactoe.h), this folder's README and `go doc` only. Every expectation comes from a
 // small reference implemented here (a brute-force reachability search, the validity rule of
-// SPEC §4, a replaying judge, a game model, a plain minimax), never from the library itself.
+// the validity rule, a replaying judge, a game model, a plain minimax), never from the library itself.
 
 package tictactoe
 
@@ -122,7 +122,7 @@ func audCount(b []int) (x, o int) {
 	return
 }
 
-// audVerdict is SPEC §4 with the reasons in the header's order (TttVerdict).
+// audVerdict is the validity rule with the reasons in the header's order (TttVerdict).
 func audVerdict(b []int, rows, cols, k int) Verdict {
 	x, o := audCount(b)
 	xl, ol := audLines(b, rows, cols, k, 1), audLines(b, rows, cols, k, 2)
@@ -1033,7 +1033,7 @@ func TestAuditJudgeEdges(t *testing.T) {
 		{nil, 3, 3, big + 3, StatusInvalidArgument, -1, Pending, "k 2^32+3"},
 		{nil, 65536, 65536, 3, StatusTooLarge, -1, Pending, "2^32 cells"},
 		{nil, 8192, 8193, 5, StatusTooLarge, -1, Pending, "past TTT_MAX_CELLS"},
-		{[]Cell{{4095, 4095}}, 4096, 4096, 5, StatusOK, -1, Pending, "4096x4096 works (SPEC §5)"},
+		{[]Cell{{4095, 4095}}, 4096, 4096, 5, StatusOK, -1, Pending, "4096x4096 works (the documented limits)"},
 	}
 	for _, c := range cases {
 		if c.want == StatusOK && c.rows*c.cols <= 64 {
@@ -1062,7 +1062,7 @@ func TestAuditJudgeEdges(t *testing.T) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Game: directed checks of SPEC §2 / the header
+// Game: directed checks of the rules / the header
 // ---------------------------------------------------------------------------------------------
 
 func audNew(t testing.TB, rows, cols, k int) *Game {
@@ -1356,7 +1356,7 @@ func TestAuditGameAgainstModel(t *testing.T) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Best move against a plain minimax (SPEC 3.1b scores)
+// Best move against a plain minimax (the C API's score convention)
 // ---------------------------------------------------------------------------------------------
 
 // audScores gives the score of every legal move for p on board b (nobody has won yet): +N a
@@ -1764,7 +1764,7 @@ func TestAuditCloseWhileInUse(t *testing.T) {
 
 // ---------------------------------------------------------------------------------------------
 // ParseGame: a position is accepted exactly when some legal game, opened by either player,
-// produces it (SPEC §2: the raw move lets player 2 open; header: ttt_game_from_text)
+// produces it (the rules: the raw move lets player 2 open; header: ttt_game_from_text)
 // ---------------------------------------------------------------------------------------------
 
 // audSwap exchanges the players' stones.
@@ -1787,7 +1787,7 @@ func audOpener(b []int, p int) int {
 	return 3 - p
 }
 
-// audReachableBy is SPEC §4 for a game that `first` opened: a game player 2 opened is a game
+// audReachableBy is the validity rule for a game that `first` opened: a game player 2 opened is a game
 // X opened with the colours swapped.
 func audReachableBy(b []int, rows, cols, k, first int) bool {
 	if first == 2 {
@@ -2036,7 +2036,7 @@ func TestAuditParseGameTextForms(t *testing.T) {
 			g.Close()
 		}
 	}
-	// Well formed numbers, bad size: ErrInvalidArgument (SPEC §2).
+	// Well formed numbers, bad size: ErrInvalidArgument (the rules).
 	for _, text := range []string{"3,3,0:.........:X", "3,3,4:.........:X", "1,5,6:.....:X"} {
 		g, err := ParseGame(text)
 		audWantErr(t, fmt.Sprintf("ParseGame(%q)", text), err, StatusInvalidArgument, -1)
@@ -2315,7 +2315,7 @@ func audReplay(t testing.TB, rows, cols, k int, moves []int, opener int) (*Game,
 	return g, m
 }
 
-// audOptimal is the set SPEC 3.1b names: every move that still wins, else every move that still
+// audOptimal is the set that ttt_game_optimal_moves names: every move that still wins, else every move that still
 // draws, else (a lost position) every move.
 func audOptimal(scores map[int]int) []int {
 	want := audBest(scores)

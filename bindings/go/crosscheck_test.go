@@ -1,6 +1,6 @@
 package tictactoe
 
-// Judge and Validate against a small independent implementation of SPEC sections 2 and 4,
+// Judge and Validate against a small independent implementation of the rules and the validity rule (docs/rules.md),
 // on random inputs (a fixed seed, so a failure reproduces).
 
 import (
@@ -59,7 +59,7 @@ func refJudge(moves []Cell, rows, cols, k int) (Result, Status, int) {
 	return result, StatusOK, -1
 }
 
-// refValidate is SPEC section 4, verdicts in the header's order.
+// refValidate is the validity rule, verdicts in the header's order.
 func refValidate(board []string, k int) Verdict {
 	rows, cols := len(board), len(board[0])
 	count := map[byte]int{}

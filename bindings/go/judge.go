@@ -184,7 +184,7 @@ func badCell(board []string) string {
 	return ""
 }
 
-// ValidateString is SPEC section 8's validate(board, k) for a board in one string: rows split
+// ValidateString is the Python binding's validate(board, k) for a board in one string: rows split
 // by '/' or '\n' (separators at either end make no row; an empty row inside is ErrParse), or,
 // with no separator, a square of n x n cells. k = 0 means k = rows = cols, as in Validate.
 func ValidateString(board string, k int) (Verdict, error) {

@@ -151,7 +151,7 @@ func TestValidateReasons(t *testing.T) {
 	}
 }
 
-// ValidateString reads the shape from the separators, k second (SPEC section 8).
+// ValidateString reads the shape from the separators, k second (as in the Python binding).
 func TestValidateString(t *testing.T) {
 	cases := []struct {
 		board string

@@ -1,5 +1,5 @@
 -- audit.lua: an independent black-box audit of the LuaJIT binding, written from
--- SPEC.md (sections 2, 3, 4, 8), include/tictactoe.h and bindings/lua/README.md only.
+-- docs/rules.md, docs/c-api.md, include/tictactoe.h and bindings/lua/README.md only.
 -- Every check compares the binding with a small reference written here (brute-force
 -- reachability, a replaying judge, a game model, a plain minimax) or with a documented
 -- constant, so each one can fail.
@@ -177,7 +177,7 @@ local function has_line(b, R, C, K, p)
   return false
 end
 
--- SPEC section 4, reasons in the header's order
+-- the validity rule, reasons in the header's order
 local function ref_verdict(b, R, C, K)
   local x, o = 0, 0
   for i = 1, R * C do
@@ -206,7 +206,7 @@ local function ref_verdict(b, R, C, K)
   return VERDICT.VALID
 end
 
--- Brute force: every board reachable in a legal game, X first (SPEC section 2)
+-- Brute force: every board reachable in a legal game, X first (the rules)
 local function reachable_set(R, C, K)
   local N = R * C
   local b = {}
@@ -252,7 +252,7 @@ local function ref_judge(moves, R, C, K)
   return RESULT_NAME[result]
 end
 
--- Plain minimax with the score convention of SPEC 3.1b. value(b, n, mover) for a position that
+-- Plain minimax with the the C API's score convention. value(b, n, mover) for a position that
 -- is not over; returns best score and the score of each move (by 0-based cell).
 local function rank(s)
   if s > 0 then return 1000 - s elseif s < 0 then return -1000 - s else return 0 end
@@ -337,7 +337,7 @@ local function board_rows(b, R, C, empty)
 end
 
 ---------------------------------------------------------------------------------------------
--- Game model (SPEC section 2, header ttt_game_*)
+-- Game model (the rules, header ttt_game_*)
 ---------------------------------------------------------------------------------------------
 
 local function model_new(R, C, K)
@@ -711,7 +711,7 @@ section("validate vs brute-force reachability", function()
       local key = table.concat(b)
       local truth = reach[key] == true
       local rv = ref_verdict(b, R, C, K)
-      check("reference.self", (rv == 0) == truth, function() return "SPEC 4 rule vs brute force on " .. key end)
+      check("reference.self", (rv == 0) == truth, function() return "the validity rule vs brute force on " .. key end)
       local rows = board_rows(b, R, C, (code % 2 == 0) and "." or " ")
       local kk = (R == C and code % 3 == 0) and nil or K
       local form = code % 4
@@ -743,7 +743,7 @@ section("validate vs brute-force reachability", function()
   end
 end)
 
-section("validate vs SPEC 4 rule, bigger shapes", function()
+section("validate vs the validity rule, bigger shapes", function()
   local shapes = { { 4, 4, 3 }, { 5, 5, 4 }, { 3, 7, 3 }, { 6, 4, 4 }, { 8, 8, 5 }, { 4, 4, 4 }, { 9, 9, 3 }, { 10, 3, 3 } }
   for _, sh in ipairs(shapes) do
     local R, C, K = sh[1], sh[2], sh[3]
@@ -769,7 +769,7 @@ section("validate vs SPEC 4 rule, bigger shapes", function()
       local ok, v, _, vcode = pcall(ttt.validate, arg, kk)
       if check("validate.call", ok, function() return "validate raised " .. errdesc(v) end) then
         check("validate.reachable", v == (rv == 0), function()
-          return string.format("%dx%d k=%d %s: %s, SPEC 4 says %s", R, C, K, show(arg), tostring(v), tostring(ttt.verdict[rv]))
+          return string.format("%dx%d k=%d %s: %s, the validity rule says %s", R, C, K, show(arg), tostring(v), tostring(ttt.verdict[rv]))
         end)
         check("validate.code", vcode == rv, function()
           return string.format("%dx%d k=%d %s: code %s, want %d", R, C, K, show(arg), tostring(vcode), rv)

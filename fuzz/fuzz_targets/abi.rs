@@ -1,7 +1,7 @@
 //! Small C ABI helpers shared by the fuzz targets.
 #![allow(dead_code)]
 
-use tictactoe::ffi::game::{ttt_game_to_text, TttGame};
+use tictactoe::ffi::*;
 use tictactoe::ffi::TttStatus::TTT_OK;
 
 /// The game's text (`ttt_game_to_text`), to check that a call changed nothing. Boards up to

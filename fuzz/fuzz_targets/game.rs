@@ -1,7 +1,7 @@
 //! A game driven through the C ABI by arbitrary operations (move as either player or a bad
 //! one, play, undo, redo, reset, clone, text round trip) on boards up to 5 × 5 and on 9 × 9
 //! and 10 × 10 with k = n, against a
-//! plain model of SPEC §2: the same status for every call, and after every call the same
+//! plain model of the rules: the same status for every call, and after every call the same
 //! cells, result, side to move, starter, move list and a winning line that is a maximal run
 //! of the winner's stones through the winning move.
 #![no_main]
@@ -12,8 +12,8 @@ use std::ptr::null_mut;
 
 use libfuzzer_sys::fuzz_target;
 use naive::Bytes;
-use tictactoe::ffi::game::*;
-use tictactoe::ffi::{TttResult, TttStatus, TttStatus::*};
+use tictactoe::ffi::*;
+use tictactoe::ffi::TttStatus::*;
 
 struct Model {
     rows: u32,
@@ -225,7 +225,7 @@ fn step(op: u8, bytes: &mut Bytes, game: &mut *mut TttGame, m: &mut Model) {
             let next = u32::from(m.next());
             let want = m.move_as(r, c, next);
             // The side to move plays through `ttt_game_play`, or names itself to
-            // `ttt_game_move` (whose quick bodies take n x n boards with k = n).
+            // `ttt_game_move` (whose tallied bodies take n x n boards with k = n).
             let got = if op % 8 == 3 {
                 let got = unsafe { ttt_game_move(*game, r, c, next, &mut out) };
                 if want == TTT_OK {
@@ -271,7 +271,7 @@ fn step(op: u8, bytes: &mut Bytes, game: &mut *mut TttGame, m: &mut Model) {
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes(data);
     // A quarter of the games on a 9 x 9 or 10 x 10 board with k = n: the smallest that take
-    // `ttt_game_move`'s quick bodies (src/ffi/game.rs).
+    // `ttt_game_move`'s tallied bodies (src/ffi/moves.rs).
     let (rows, cols, k) = match bytes.byte() % 8 {
         0 => (9, 9, 9),
         1 => (10, 10, 10),

@@ -1,14 +1,14 @@
 //! "Find Winner" through `ttt_judge_ex` on arbitrary move lists (cells sometimes off the board,
-//! repeated, or after the end) on boards up to 6 × 6, against a plain replay of SPEC §2 and
-//! §3.1: the same result, or the same status and the index of the same offending move.
+//! repeated, or after the end) on boards up to 6 × 6, against a plain replay of the rules (docs/rules.md) and
+//! the C API: the same result, or the same status and the index of the same offending move.
 #![no_main]
 
 mod naive;
 
 use libfuzzer_sys::fuzz_target;
 use naive::Bytes;
-use tictactoe::ffi::judge::ttt_judge_ex;
-use tictactoe::ffi::{TttResult, TttStatus, TttStatus::*};
+use tictactoe::ffi::*;
+use tictactoe::ffi::TttStatus::*;
 
 /// The result (0 pending, 1 A, 2 B, 3 draw), or the status and index of the first bad move.
 fn replay(moves: &[u32], rows: u32, cols: u32, k: u32) -> Result<u32, (TttStatus, usize)> {

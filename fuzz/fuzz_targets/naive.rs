@@ -1,4 +1,4 @@
-//! Plain references written from SPEC §2 and §4, independent of the library's line code: a
+//! Plain references written from the rules and the validity rule (docs/rules.md), independent of the library's line code: a
 //! board is a `Vec<u8>` (0 empty, 1 X, 2 O) and every question is answered by scanning it.
 #![allow(dead_code)]
 
@@ -51,7 +51,7 @@ pub fn completes_line(cells: &[u8], rows: u32, cols: u32, k: u32, cell: usize) -
     lines_of(cells, rows, cols, k, cells[cell]).iter().any(|line| line.contains(&cell))
 }
 
-/// SPEC §4, reasons in the order of `TttVerdict` (0 = valid).
+/// the validity rule, reasons in the order of `TttVerdict` (0 = valid).
 pub fn verdict(cells: &[u8], rows: u32, cols: u32, k: u32) -> u32 {
     let x = cells.iter().filter(|&&c| c == 1).count();
     let o = cells.iter().filter(|&&c| c == 2).count();
@@ -78,7 +78,7 @@ pub fn verdict(cells: &[u8], rows: u32, cols: u32, k: u32) -> u32 {
     }
 }
 
-/// Board text (SPEC §3.1 "Valid State"): 'X', 'O', ' ' or '.'; '/' and '\n' skipped. None for
+/// Board text (the C API's "Valid State"): 'X', 'O', ' ' or '.'; '/' and '\n' skipped. None for
 /// any other byte or a cell count other than `n`.
 pub fn parse(text: &[u8], n: usize) -> Option<Vec<u8>> {
     let mut cells = Vec::new();

@@ -20,8 +20,7 @@ use abi::text_of;
 use libfuzzer_sys::fuzz_target;
 use minimax::{best_of, is_optimal_set, Reference};
 use naive::Bytes;
-use tictactoe::ffi::ai::*;
-use tictactoe::ffi::game::*;
+use tictactoe::ffi::*;
 use tictactoe::ffi::TttStatus::*;
 
 fuzz_target!(|data: &[u8]| {

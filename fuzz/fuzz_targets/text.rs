@@ -1,4 +1,4 @@
-//! Text in: `ttt_validate` on arbitrary bytes and small sizes agrees with the plain SPEC §4
+//! Text in: `ttt_validate` on arbitrary bytes and small sizes agrees with the validity rule
 //! rule (or is a PARSE_ERROR exactly when the plain parser refuses the text), and so does it
 //! on boards past the bitboards with rows of 10 to 39 cells, built from the bytes (the parser
 //! and line scan that read eight cells at a time), and
@@ -12,9 +12,8 @@ use std::ptr::null_mut;
 
 use libfuzzer_sys::fuzz_target;
 use naive::Bytes;
-use tictactoe::ffi::game::*;
-use tictactoe::ffi::judge::*;
-use tictactoe::ffi::{TttStatus, TttStatus::*, TttVerdict};
+use tictactoe::ffi::*;
+use tictactoe::ffi::TttStatus::*;
 
 fn validate(data: &[u8]) {
     let mut bytes = Bytes(data);

@@ -16,10 +16,6 @@ use crate::rules::{Dir, Player, EMPTY};
 /// The most empty cells this search takes on. The work grows steeply with the empty cells:
 /// at 18 a late position of a big board is solved in about a second, and past it many run
 /// out of budget, so such a position is refused at once rather than after seconds of work.
-///
-/// cbindgen:ignore
-// C sees it as `TTT_SOLVE_MAX_EMPTY`; exported as it is, it was `#define MAX_EMPTY` in the
-// header, a name that could clash with the including program's.
 pub const MAX_EMPTY: usize = 18;
 // The search keeps each player's stones as bits of a u32.
 const _: () = assert!(MAX_EMPTY <= 32);

@@ -55,19 +55,13 @@ use std::time::Instant;
 
 /// The node budget of [`best_move`] and [`optimal_moves`] (a pairing search's steps count
 /// as nodes). Past it the answer is `TooHard`. (C sees it as `TTT_SOLVE_NODES`.)
-///
-/// cbindgen:ignore
 pub const SOLVE_NODES: u64 = 1 << 24;
 
 /// The budget of [`best_move`] and [`optimal_moves`]: [`SOLVE_NODES`] steps, no time limit.
-///
-/// cbindgen:ignore
 pub const SOLVE_BUDGET: Budget = Budget::nodes(SOLVE_NODES);
 
 /// On boards too big for the bitboard solver, the most empty cells [`best_move`] and
 /// [`optimal_moves`] take on (`TTT_SOLVE_MAX_EMPTY` in C).
-///
-/// cbindgen:ignore
 pub const SOLVE_MAX_EMPTY: usize = endgame::MAX_EMPTY;
 
 /// A move with its game-theoretic score.

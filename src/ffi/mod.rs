@@ -1,96 +1,71 @@
-//! The C ABI. The only `unsafe` code and the only `extern "C"` functions of the crate live
-//! here. Every function is thin: check the arguments, call the core, map errors to `TttStatus`,
-//! and write out-pointers only when everything succeeded.
+//! The C ABI, declared in `include/tictactoe.h` (generated from this module by cbindgen). The
+//! only `unsafe` code and the only `extern "C"` functions of the crate live here. Every
+//! function is thin: check the arguments, call the core behind the panic boundary (`catch`),
+//! map errors to `TttStatus`, and write out-pointers only when everything succeeded.
+//!
+//! One file per section of the header, declared in the header's order; build.rs puts a
+//! banner before each section. Every C function and type is re-exported here, so Rust code
+//! and tests name them `tictactoe::ffi::ttt_...` whatever file holds them. Hidden from the
+//! Rust documentation: Rust users have the core's own API.
 
+#![doc(hidden)]
 #![allow(non_camel_case_types)]
 #![allow(clippy::missing_safety_doc)]
 
 use std::ffi::c_char;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-pub mod ai;
-pub mod game;
-pub mod judge;
-pub mod status;
+use crate::Game;
 
-pub use status::TttStatus;
-use status::TttStatus::*;
+// One module per section of the header, declared in the header's order: cbindgen writes the
+// functions in the order it reads the modules. (Each stands alone so that rustfmt keeps the
+// order rather than sort them.)
+mod types;
 
-/// Largest number of cells (rows x cols) a board may have: 67108864 = 4 x 4096 x 4096.
-/// Any rows and cols whose product is at most this work; a bigger board is `TTT_TOO_LARGE`.
-pub const TTT_MAX_CELLS: u64 = 67_108_864;
-const _: () = assert!(TTT_MAX_CELLS == crate::MAX_CELLS);
+mod lifecycle;
 
-/// How a game stands, or the outcome of a judged move list.
-#[repr(u32)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TttResult {
-    /// The game goes on: moves remain and nobody has a line.
-    TTT_PENDING = 0,
-    /// Player 1 ("A", X) completed a line.
-    TTT_A_WINS = 1,
-    /// Player 2 ("B", O) completed a line.
-    TTT_B_WINS = 2,
-    /// The board filled with no line.
-    TTT_DRAW = 3,
+mod moves;
+
+mod queries;
+
+mod history;
+
+mod text;
+
+mod judge;
+
+mod validate;
+
+mod ai;
+
+mod describe;
+
+pub use ai::*;
+pub use describe::*;
+pub use history::*;
+pub use judge::*;
+pub use lifecycle::*;
+pub use moves::*;
+pub use queries::*;
+pub use text::*;
+pub use types::*;
+pub use validate::*;
+
+use TttStatus::*;
+
+/// The panic boundary, through which every export runs its body: the body's value, or
+/// `TTT_INTERNAL_ERROR` when it panicked. Most exports use it through `guard`.
+#[inline(always)]
+pub(crate) fn catch<T>(body: impl FnOnce() -> T) -> Result<T, TttStatus> {
+    catch_unwind(AssertUnwindSafe(body)).map_err(|_| TTT_INTERNAL_ERROR)
 }
 
-impl From<crate::Outcome> for TttResult {
-    fn from(o: crate::Outcome) -> Self {
-        match o {
-            crate::Outcome::Pending => TttResult::TTT_PENDING,
-            crate::Outcome::Won(crate::Player::X) => TttResult::TTT_A_WINS,
-            crate::Outcome::Won(crate::Player::O) => TttResult::TTT_B_WINS,
-            crate::Outcome::Draw => TttResult::TTT_DRAW,
-        }
-    }
-}
-
-/// Whether a board is reachable in a legal game (X moving first), and if not, the first reason
-/// found, checked in the order listed.
-#[repr(u32)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TttVerdict {
-    /// Reachable in a legal game.
-    TTT_VALID = 0,
-    /// More O stones than X stones: O would have moved first.
-    TTT_TOO_MANY_O = 1,
-    /// X has more than one stone more than O: X moved twice in a row.
-    TTT_TOO_MANY_X = 2,
-    /// Both players have a line: the game would have ended at the first.
-    TTT_BOTH_WIN = 3,
-    /// X has a line, yet O has as many stones as X: O moved after X had won.
-    TTT_X_WON_THEN_O_MOVED = 4,
-    /// O has a line, yet X has more stones: X moved after O had won.
-    TTT_O_WON_THEN_X_MOVED = 5,
-    /// X's lines share no stone, so no single last move could have made them all.
-    TTT_X_LINES_DISJOINT = 6,
-    /// O's lines share no stone, so no single last move could have made them all.
-    TTT_O_LINES_DISJOINT = 7,
-}
-
-impl From<crate::Verdict> for TttVerdict {
-    fn from(v: crate::Verdict) -> Self {
-        use crate::Verdict as V;
-        match v {
-            V::Valid => TttVerdict::TTT_VALID,
-            V::TooManyO => TttVerdict::TTT_TOO_MANY_O,
-            V::TooManyX => TttVerdict::TTT_TOO_MANY_X,
-            V::BothWin => TttVerdict::TTT_BOTH_WIN,
-            V::XWonThenOMoved => TttVerdict::TTT_X_WON_THEN_O_MOVED,
-            V::OWonThenXMoved => TttVerdict::TTT_O_WON_THEN_X_MOVED,
-            V::XLinesDisjoint => TttVerdict::TTT_X_LINES_DISJOINT,
-            V::OLinesDisjoint => TttVerdict::TTT_O_LINES_DISJOINT,
-        }
-    }
-}
-
-/// Runs `body` behind the panic boundary: a panic becomes `TTT_INTERNAL_ERROR`.
+/// Runs `body` behind the panic boundary (`catch`) and returns its status: `TTT_OK`, the
+/// error it returned, or `TTT_INTERNAL_ERROR` for a panic.
 pub(crate) fn guard(body: impl FnOnce() -> Result<(), TttStatus>) -> TttStatus {
-    match catch_unwind(AssertUnwindSafe(body)) {
+    match catch(body) {
         Ok(Ok(())) => TTT_OK,
-        Ok(Err(status)) => status,
-        Err(_) => TTT_INTERNAL_ERROR,
+        Ok(Err(status)) | Err(status) => status,
     }
 }
 
@@ -154,9 +129,11 @@ pub(crate) unsafe fn write_list<T: Copy>(
     Ok(())
 }
 
-/// Writes the text that `text` builds (`len` bytes) plus a terminating NUL into a caller
-/// buffer of `capacity` bytes. `*out_len` always receives `len`; the text is built and written
-/// only when `capacity > len`, else `TTT_BUFFER_TOO_SMALL`.
+/// Writes the text that `text` builds, predicted to be `len` bytes, plus a terminating NUL
+/// into a caller buffer of `capacity` bytes. `*out_len` receives `len` on success and with
+/// `TTT_BUFFER_TOO_SMALL` (when `capacity <= len`; the text is then not built, so a size query
+/// costs nothing). A built text whose length is not `len` is a bug in the library:
+/// `TTT_INTERNAL_ERROR`, and nothing is written.
 ///
 /// # Safety
 /// As for `write_list`.
@@ -177,52 +154,79 @@ pub(crate) unsafe fn write_text(
         return Err(TTT_BUFFER_TOO_SMALL);
     }
     let text = text()?;
-    debug_assert_eq!(text.len(), len);
-    // SAFETY: `out_len` is non-NULL and the caller promises it is writable; len + 1 <= capacity
-    // bytes are writable at `out`, and the source is a distinct string.
+    if text.len() != len {
+        return Err(TTT_INTERNAL_ERROR);
+    }
+    // SAFETY: `out_len` is non-NULL and the caller promises it is writable; the text is
+    // `len` bytes and len + 1 <= capacity bytes are writable at `out`; the source is a
+    // distinct string.
     unsafe {
-        *out_len = text.len();
-        std::ptr::copy_nonoverlapping(text.as_ptr(), out.cast::<u8>(), text.len());
-        *out.add(text.len()) = 0;
+        *out_len = len;
+        std::ptr::copy_nonoverlapping(text.as_ptr(), out.cast::<u8>(), len);
+        *out.add(len) = 0;
     }
     Ok(())
 }
 
-/// The library version as "MAJOR.MINOR.PATCH", the same as `TTT_VERSION_STRING` in the header
-/// the program was compiled with when both come from one release. Static; never NULL.
-#[no_mangle]
-pub extern "C" fn ttt_version() -> *const c_char {
-    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+/// Borrows a game read-only.
+pub(crate) unsafe fn game_ref<'a>(game: *const TttGame) -> Result<&'a Game, TttStatus> {
+    // SAFETY: the caller promises `game` is NULL or a live handle from this library.
+    unsafe { game.as_ref() }.map(TttGame::game).ok_or(TTT_NULL_POINTER)
 }
 
-/// Describes a result: "Pending", "A", "B" or "Draw" (the "Find Winner" answers); "unknown"
-/// for a value outside `TttResult`. Static; never NULL; the caller must not free it.
-#[no_mangle]
-pub extern "C" fn ttt_result_str(result: RawResult) -> *const c_char {
-    let outcome = match result {
-        0 => crate::Outcome::Pending,
-        1 => crate::Outcome::Won(crate::Player::X),
-        2 => crate::Outcome::Won(crate::Player::O),
-        3 => crate::Outcome::Draw,
-        _ => return c"unknown".as_ptr(),
-    };
-    outcome.answer_c().as_ptr()
+/// Borrows a game for change.
+pub(crate) unsafe fn game_mut<'a>(game: *mut TttGame) -> Result<&'a mut Game, TttStatus> {
+    // SAFETY: the caller promises `game` is NULL or a live handle used by one thread at a time.
+    unsafe { game.as_mut() }.map(|g| &mut g.game).ok_or(TTT_NULL_POINTER)
 }
 
-/// Describes a verdict in a sentence, e.g. "both players have a line"; "unknown verdict" for a
-/// value outside `TttVerdict`. Static; never NULL; the caller must not free it.
-#[no_mangle]
-pub extern "C" fn ttt_verdict_str(verdict: RawVerdict) -> *const c_char {
-    match crate::Verdict::ALL.get(verdict as usize) {
-        Some(v) => v.describe_c().as_ptr(),
-        None => c"unknown verdict".as_ptr(),
+/// Runs `body` on a borrowed game behind the panic boundary.
+pub(crate) unsafe fn with_game(
+    game: *const TttGame,
+    body: impl FnOnce(&Game) -> Result<(), TttStatus>,
+) -> TttStatus {
+    // SAFETY: see `game_ref`.
+    guard(|| body(unsafe { game_ref(game) }?))
+}
+
+/// Writes one value computed from a game to a checked out-pointer.
+pub(crate) unsafe fn read<T>(
+    game: *const TttGame,
+    out: *mut T,
+    f: impl FnOnce(&Game) -> Result<T, TttStatus>,
+) -> TttStatus {
+    // SAFETY: see `with_game`.
+    unsafe {
+        with_game(game, |game| {
+            let out = out_ptr(out)?;
+            let value = f(game)?;
+            // SAFETY: non-NULL; the caller promises it is writable.
+            *out = value;
+            Ok(())
+        })
     }
 }
 
-/// A `TttResult` as it arrives from C: any 32-bit value, checked before use.
-pub type RawResult = u32;
-/// A `TttVerdict` as it arrives from C: any 32-bit value, checked before use.
-pub type RawVerdict = u32;
+/// Hands a new game to the caller through `out_game`, which the caller has checked non-NULL.
+/// The handle is allocated fallibly (`Box::new` would abort the process when memory runs
+/// out).
+#[inline(always)]
+pub(crate) unsafe fn give(game: Game, out_game: *mut *mut TttGame) -> Result<(), TttStatus> {
+    let layout = std::alloc::Layout::new::<TttGame>();
+    // SAFETY: `TttGame` is not zero-sized, so the layout has a non-zero size.
+    let handle = unsafe { std::alloc::alloc(layout) }.cast::<TttGame>();
+    if handle.is_null() {
+        return Err(TTT_OUT_OF_MEMORY);
+    }
+    // SAFETY: `handle` is fresh memory laid out for one `TttGame`, which `Box::from_raw` in
+    // `ttt_game_free` may release (same global allocator, same layout). `out_game` was
+    // checked non-NULL by the caller.
+    unsafe {
+        handle.write(TttGame { game });
+        *out_game = handle;
+    }
+    Ok(())
+}
 
 #[cfg(test)]
 mod tests {
@@ -234,5 +238,27 @@ mod tests {
         assert_eq!(status, TTT_INTERNAL_ERROR);
         assert_eq!(guard(|| Err(TTT_GAME_OVER)), TTT_GAME_OVER);
         assert_eq!(guard(|| Ok(())), TTT_OK);
+    }
+
+    /// A text whose built length differs from the length predicted for it is refused: the
+    /// buffer past the prediction is never written, nor is `*out_len`.
+    #[test]
+    fn a_text_longer_or_shorter_than_predicted_writes_nothing() {
+        for (predicted, built) in [(3, "abcdefgh"), (3, "abcd"), (3, "ab")] {
+            let mut buf = [b'#' as c_char; 16];
+            let mut out_len = 99;
+            let text = || Ok(String::from(built));
+            // SAFETY: `buf` has 16 writable bytes, of which 4 are offered; `out_len` is a local.
+            let status = match unsafe { write_text(predicted, text, buf.as_mut_ptr(), 4, &mut out_len) } {
+                Ok(()) => TTT_OK,
+                Err(status) => status,
+            };
+            assert_eq!(
+                (status, out_len),
+                (TTT_INTERNAL_ERROR, 99),
+                "{built:?} predicted as {predicted} bytes"
+            );
+            assert!(buf.iter().all(|&b| b == b'#' as c_char), "{built:?} predicted as {predicted} bytes");
+        }
     }
 }

@@ -1,7 +1,7 @@
 /*
- * audit.c — a black-box audit of the tictactoe C ABI against the product SPEC.md and the doc
+ * audit.c — a black-box audit of the tictactoe C ABI against the rules in docs/ and the doc
  * comments of include/tictactoe.h. Uses only the public header (plus the C standard library) and
- * carries its own plain references: a whole-board line scan, the SPEC 4 validity rule, a replay
+ * carries its own plain references: a whole-board line scan, the validity rule, a replay
  * judge, a game model (move/play/undo/redo/reset/text) and a memoised minimax for small boards.
  *
  * Build and run it with tests/c_audit/run.sh (what CI does), or by hand from the repository root:
@@ -221,7 +221,7 @@ static int ref_has_line(const uint8_t *b, uint32_t R, uint32_t C, uint32_t K, ui
     return 0;
 }
 
-/* SPEC 4, literally; 1 = X, 2 = O. Returns the verdict in the header's order. */
+/* the validity rule, literally; 1 = X, 2 = O. Returns the verdict in the header's order. */
 static uint32_t ref_verdict(uint8_t *b, uint32_t R, uint32_t C, uint32_t K) {
     size_t x = 0, o = 0, n = (size_t)R * C;
     for (size_t i = 0; i < n; i++) {
@@ -620,7 +620,7 @@ static void test_new_sizes(void) {
     TttGame *g = SENT_GAME;
     TttStatus s = ttt_game_new(65536, 65536, 0, &g);
     if (s != TTT_INVALID_ARGUMENT)
-        NOTE("ttt_game_new(65536,65536,0) (k=0 and too large) gives %s (SPEC 2: \"Anything else is INVALID_ARGUMENT\")",
+        NOTE("ttt_game_new(65536,65536,0) (k=0 and too large) gives %s (the rules: anything outside 1 <= rows, 1 <= cols, 1 <= k <= max(rows, cols) is INVALID_ARGUMENT)",
              sname(s));
     CHECK(g == SENT_GAME, "failed new wrote out_game");
 
@@ -810,7 +810,7 @@ static void test_nulls(void) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* 4. moves: players, bounds, order of checks, SPEC 2 player-2 opening                        */
+/* 4. moves: players, bounds, order of checks, the player-2 opening                              */
 
 static void test_moves(void) {
     TttGame *g = newg(3, 3, 3);
@@ -835,7 +835,7 @@ static void test_moves(void) {
     SNAP_SAME(g, &sn, "rejected moves on an empty board");
     snap_free(&sn);
 
-    /* the SPEC 2 exception: player 2 opens */
+    /* the exception to alternation: player 2 opens */
     ST(ttt_game_move(g, 1, 1, 2, &w), TTT_OK);
     CHECK(w == 0, "winner %u", w);
     uint32_t v = SENT32;
@@ -1457,7 +1457,7 @@ static void validate_one(const char *t, size_t len, uint32_t R, uint32_t C, uint
     if (v < 8) verdict_seen[v]++;
     n_checks++;
     if (v != MUT(rv, (rv + (R == 3 && C == 3 && rv == 3))))  {
-        FAIL("%s: validate(\"%.*s\", %u,%u,%u): SPEC 4 verdict %u (%s), library %u (%s)", ctx,
+        FAIL("%s: validate(\"%.*s\", %u,%u,%u): the validity rule %u (%s), library %u (%s)", ctx,
              (int)(len < 120 ? len : 120), t, R, C, K, rv, ttt_verdict_str(rv), v, ttt_verdict_str(v));
         *bad = 1;
     }

@@ -32,11 +32,11 @@ impl Rng {
 }
 
 /// A game handle from the C ABI that frees itself, so failing assertions do not leak (Miri).
-pub struct Handle(pub *mut tictactoe::ffi::game::TttGame);
+pub struct Handle(pub *mut tictactoe::ffi::TttGame);
 
 impl Drop for Handle {
     fn drop(&mut self) {
-        unsafe { tictactoe::ffi::game::ttt_game_free(self.0) };
+        unsafe { tictactoe::ffi::ttt_game_free(self.0) };
     }
 }
 
@@ -44,7 +44,7 @@ impl Handle {
     /// A new empty game; panics unless `ttt_game_new` succeeds.
     pub fn new(rows: u32, cols: u32, k: u32) -> Handle {
         let mut g = std::ptr::null_mut();
-        let status = unsafe { tictactoe::ffi::game::ttt_game_new(rows, cols, k, &mut g) };
+        let status = unsafe { tictactoe::ffi::ttt_game_new(rows, cols, k, &mut g) };
         assert_eq!(status, tictactoe::ffi::TttStatus::TTT_OK);
         Handle(g)
     }

@@ -32,7 +32,7 @@ static void design_tictactoe_seed() {
   CHECK_STATUS(g.move(0, 1, 2), ttt::IllegalMove, Status::GameOver);
 }
 
-// SPEC §2: the raw move accepts player 2 on the very first move; then 2 is the one who started.
+// the rules: the raw move accepts player 2 on the very first move; then 2 is the one who started.
 static void player_two_may_open() {
   Game g;
   CHECK_EQ(g.first_player(), 1u);

@@ -76,7 +76,7 @@ static void valid_state_seed() {
   CHECK(ttt::validate("XOXO OXOX") == Verdict::Valid);
 }
 
-// One board per verdict, each worked out by hand from SPEC §4.
+// One board per verdict, each worked out by hand from the validity rule.
 static void every_verdict() {
   CHECK(ttt::validate("XXX/OOO/...") == Verdict::BothWin);
   CHECK(ttt::validate("XXX/OO./O..") == Verdict::XWonThenOMoved);
@@ -135,7 +135,7 @@ static void validate_error_details() {
                        "not square)"));
 }
 
-// The one-string validate reads the board as SPEC section 8 (Python's validate(board, k=None))
+// The one-string validate reads the board as in the Python binding (Python's validate(board, k=None))
 // does: the shape from the separators, k second. The four-argument form is ttt_validate's.
 static void validate_one_string() {
   CHECK(ttt::validate("XXX./OOO./....", 4) == Verdict::Valid);              // 3 x 4, k = 4

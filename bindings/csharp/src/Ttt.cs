@@ -58,7 +58,7 @@ namespace TicTacToe
             return Marshal.PtrToStringAnsi(answer);
         }
 
-        /// <summary>"Valid State" (SPEC §8's <c>validate(board, k=None)</c>): is this board
+        /// <summary>"Valid State" (the Python binding's <c>validate(board, k=None)</c>): is this board
         /// reachable in a legal game of k in a row with X first? <paramref name="board"/> is one
         /// string whose rows are split by '/' or '\n' (separators at either end are ignored), or, with
         /// no separator, a square board of n x n cells. Cells are 'X', 'O', and ' ' or '.' for
@@ -151,7 +151,7 @@ namespace TicTacToe
             return "k = " + k + " is more than the " + shape + " board's longest side";
         }
 
-        /// <summary>One board string as rows, as SPEC §8 reads it.</summary>
+        /// <summary>One board string as rows, as the Python binding reads it.</summary>
         private static string[] SplitRows(string board)
         {
             if (board.IndexOf('/') < 0 && board.IndexOf('\n') < 0)

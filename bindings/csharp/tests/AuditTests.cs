@@ -1,7 +1,7 @@
-// AuditTests.cs — an independent audit of the C# binding, written from SPEC.md (rules §2, C API
-// §3, validity rule §4, Python surface §8), include/tictactoe.h and bindings/csharp/README.md only,
+// AuditTests.cs — an independent audit of the C# binding, written from docs/rules.md, docs/c-api.md,
+// the Python binding's surface, include/tictactoe.h and bindings/csharp/README.md only,
 // not from the binding's source. Every check compares the binding with a small reference written
-// here — a brute-force reachability search, the §4 rule, a replaying judge, a game model, a plain
+// here — a brute-force reachability search, the validity rule, a replaying judge, a game model, a plain
 // minimax — or with a number the header states, so a wrong binding or library fails it.
 // Set TTT_AUDIT_VERBOSE=1 to print each test's comparison count and time.
 using System;
@@ -116,7 +116,7 @@ namespace TicTacToe.Tests
         }
 
         // ---------------------------------------------------------------------------------------
-        // Board rules (SPEC §2, §4), written plainly. A board is int[rows*cols]: 0 empty, 1 X, 2 O.
+        // Board rules (the rules and the validity rule), written plainly. A board is int[rows*cols]: 0 empty, 1 X, 2 O.
 
         private static readonly int[] DR = { 0, 1, 1, 1 }, DC = { 1, 0, 1, -1 }; // → ↓ ↘ ↙
 
@@ -176,7 +176,7 @@ namespace TicTacToe.Tests
             return null;
         }
 
-        /// <summary>Every line (k consecutive cells, SPEC §2) made of <paramref name="p"/>'s stones.</summary>
+        /// <summary>Every line (k consecutive cells, the rules) made of <paramref name="p"/>'s stones.</summary>
         private static List<int[]> Lines(int[] b, int rows, int cols, int k, int p)
         {
             var lines = new List<int[]>();
@@ -206,7 +206,7 @@ namespace TicTacToe.Tests
             return count.Any(n => n == lines.Count);
         }
 
-        /// <summary>SPEC §4, with the first reason in the header's order of TttVerdict.</summary>
+        /// <summary>the validity rule, with the first reason in the header's order of TttVerdict.</summary>
         private static int RefVerdict(int[] b, int rows, int cols, int k)
         {
             int x = b.Count(v => v == 1), o = b.Count(v => v == 2);
@@ -292,7 +292,7 @@ namespace TicTacToe.Tests
         }
 
         // ---------------------------------------------------------------------------------------
-        // A model of a game (SPEC §2, header ttt_game_*), independent of the library.
+        // A model of a game (the rules, header ttt_game_*), independent of the library.
 
         // What the random sequences exercised: [status] for each expected failure, then the events below.
         private const int WINS = 16, DRAWS = 17, P2_OPENED = 18, TEXT_O_STARTED = 19, TEXT_WON = 20, MULTI_LINE_WIN = 21,
@@ -591,8 +591,8 @@ namespace TicTacToe.Tests
             {
                 int[] b = Decode(code, 9);
                 int want = verdict3x3[code];
-                // the §4 rule is the brute force (a check of the reference and of SPEC §4's claim)
-                Check(e, (want == 0) == reach3x3X[code] ? null : "rule " + want + " vs search " + reach3x3X[code], "SPEC §4 on " + code);
+                // the validity rule is the brute force (a check of the reference and of the validity rule's claim)
+                Check(e, (want == 0) == reach3x3X[code] ? null : "rule " + want + " vs search " + reach3x3X[code], "the validity rule on " + code);
                 string[] dots = RowStrings(b, 3, 3), spaces = RowStrings(b, 3, 3, ' ');
                 string ctx = string.Join("/", dots);
                 Check(e, V(() => Ttt.Validate(spaces)), want, ctx + " string[] k=null");
@@ -629,7 +629,7 @@ namespace TicTacToe.Tests
 
         // ---------------------------------------------------------------------------------------
         // 3. Validate other shapes: all boards of small shapes against brute force, random boards of
-        //    many shapes against the §4 rule
+        //    many shapes against the validity rule
 
         internal static void ValidateOtherShapes()
         {
@@ -644,7 +644,7 @@ namespace TicTacToe.Tests
                 {
                     int[] b = Decode(code, n);
                     int want = RefVerdict(b, rows, cols, k);
-                    Check(e, (want == 0) == seen[code] ? null : "rule " + want + " vs search " + seen[code], "SPEC §4 " + rows + "x" + cols + " k" + k + " code " + code);
+                    Check(e, (want == 0) == seen[code] ? null : "rule " + want + " vs search " + seen[code], "the validity rule " + rows + "x" + cols + " k" + k + " code " + code);
                     string board = new string(b.Select(v => Ch(v)).ToArray());
                     Check(e, V(() => Ttt.Validate(board, rows, cols, k)), want, rows + "," + cols + "," + k + " " + board);
                 }
@@ -747,7 +747,7 @@ namespace TicTacToe.Tests
             Check(e, V(() => Ttt.Validate(new[] { "XXXXX", "OO.OO", "....." }, 3)), 0, "a run of 5 (windows share the middle)");
             Check(e, V(() => Ttt.Validate(new[] { "XXX...", "O.O.O.", "......" }, 3)), 4, "x == o with an X line");
 
-            // Not in the C# README: how one string splits into rows. SPEC §8 says other bindings mirror the
+            // Not in the C# README: how one string splits into rows. The Python binding's surface is what other bindings mirror:
             // Python surface, whose README says: separators at either end are ignored, an empty row inside
             // (a doubled separator) is ParseError, a one-row board needs a trailing '/'.
             Check(e, V(() => Ttt.Validate("XOX/O O/XOX/")), 0, "one trailing '/'");
@@ -1153,7 +1153,7 @@ namespace TicTacToe.Tests
             foreach (var kv in names) Check(e, Coverage[kv.Key] >= 5 ? null : "only " + Coverage[kv.Key], "coverage: " + kv.Value);
             if (Verbose) Console.WriteLine("  audit coverage: " + string.Join(", ", names.Select(kv => kv.Value + " " + Coverage[kv.Key])));
             Report(e, "game vs model coverage");
-            // Player 2 opening (SPEC §2), its undo, redo, play and reset, step by step
+            // Player 2 opening (the rules), its undo, redo, play and reset, step by step
             using (var g = new Game())
             {
                 var m = new Model(3, 3, 3);
@@ -1419,7 +1419,7 @@ namespace TicTacToe.Tests
 
         private static int Rank(int v) => v > 0 ? 1000 - v : v < 0 ? -1000 - v : 0;
 
-        /// <summary>Plain minimax with the SPEC §3.1b score: +N the side to move wins N plies from
+        /// <summary>Plain minimax with the C API's score convention: +N the side to move wins N plies from
         /// now (its own move counts as 1), -N it loses, 0 a draw. Memoized over the cells that
         /// were empty at the root.</summary>
         private sealed class Solver

@@ -1,5 +1,5 @@
 // CrossCheckTests.cs — Judge, FindWinner, Validate and BestMove / OptimalMoves against small
-// independent implementations written here from SPEC §2, §3.1b and §4: every 3x3 board for
+// independent implementations written here from the rules, the C API's score convention and the validity rule: every 3x3 board for
 // Validate (and every position reachable in play for the solver), seeded random inputs on other
 // sizes. The reference code is deliberately naive: plain loops over every line, no shortcuts.
 using System;
@@ -43,7 +43,7 @@ namespace TicTacToe.Tests
             return common.Any();
         }
 
-        /// <summary>SPEC §4, reasons in the order TttVerdict lists them.</summary>
+        /// <summary>the validity rule, reasons in the order TttVerdict lists them.</summary>
         private static Verdict ReferenceVerdict(char[] b, int rows, int cols, int k)
         {
             int x = b.Count(ch => ch == 'X'), o = b.Count(ch => ch == 'O');
@@ -58,7 +58,7 @@ namespace TicTacToe.Tests
             return Verdict.Valid;
         }
 
-        /// <summary>SPEC §2 and ttt_judge: the result, or the status and index of the first bad move.</summary>
+        /// <summary>the rules and ttt_judge: the result, or the status and index of the first bad move.</summary>
         private static string ReferenceJudge(IList<Cell> moves, int rows, int cols, int k)
         {
             var b = new char[rows * cols];
@@ -92,7 +92,7 @@ namespace TicTacToe.Tests
 
         // ---- Validate ----
 
-        // All 3^9 boards, through both string forms, against SPEC §4 and, for the yes/no answer,
+        // All 3^9 boards, through both string forms, against the validity rule and, for the yes/no answer,
         // against the set of positions actually reached by playing every legal game.
         internal static void ValidateEvery3x3Board()
         {
@@ -212,7 +212,7 @@ namespace TicTacToe.Tests
 
         // ---- BestMove / OptimalMoves ----
 
-        /// <summary>The value for the side to move (SPEC §3.1b): +N win ending N plies from now,
+        /// <summary>The value for the side to move (the C API's score convention): +N win ending N plies from now,
         /// -N loss, 0 draw. <paramref name="b"/> is a position where the game is not over.</summary>
         private static int Negamax(char[] b, int rows, int cols, int k, char turn, Dictionary<string, int> memo)
         {

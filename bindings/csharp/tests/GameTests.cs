@@ -25,7 +25,7 @@ namespace TicTacToe.Tests
             }
         }
 
-        // SPEC §2: the raw move accepts player 2 first; then player 2 is the one who started.
+        // the rules: the raw move accepts player 2 first; then player 2 is the one who started.
         internal static void PlayerTwoMayOpen()
         {
             using (var g = new Game())

@@ -89,7 +89,7 @@ namespace TicTacToe.Tests
             Assert.Equal(Verdict.Valid, Ttt.Validate("XOXO OXOX"));
         }
 
-        // SPEC §8: validate(board, k=None), board one string (rows split by '/' or '\n'; an
+        // As Python's validate(board, k=None), board one string (rows split by '/' or '\n'; an
         // unsplit string must be square) or a list of rows; no k means k = rows = cols, which
         // needs a square board; k itself is at least 1.
         internal static void ValidateShapesAsInSpec()
@@ -144,7 +144,7 @@ namespace TicTacToe.Tests
             Assert.Equal(Verdict.TooManyX, Ttt.Validate(new[] { "XX", "X.", "..", "O." }, 2));  // rows to C in order
         }
 
-        // One board per verdict, each worked out by hand from SPEC §4.
+        // One board per verdict, each worked out by hand from the validity rule.
         internal static void EveryVerdict()
         {
             Assert.Equal(Verdict.BothWin, Ttt.Validate("XXX/OOO/..."));

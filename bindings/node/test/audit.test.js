@@ -1,7 +1,7 @@
 'use strict';
-// Independent audit of the Node binding, written from SPEC.md (§2, §3, §4, §8), include/tictactoe.h
+// Independent audit of the Node binding, written from docs/rules.md, docs/c-api.md, include/tictactoe.h
 // and this binding's README.md / index.d.ts only: every expectation below comes from a small
-// reference written here (a replaying judge, the §4 rule, a brute-force reachability search, a
+// reference written here (a replaying judge, the validity rule, a brute-force reachability search, a
 // game model, a plain minimax), never from the binding or the library themselves.
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -34,7 +34,7 @@ const H_VERSION = HEADER.match(/#define TTT_VERSION_STRING "([^"]+)"/)[1];
 const H_MAX_CELLS = Number(HEADER.match(/#define TTT_MAX_CELLS (\d+)/)[1]);
 const VERDICT_NAME = Object.fromEntries(Object.entries(H_VERDICT).map(([n, v]) => [v, n]));
 
-// The error class README.md §Errors promises for each status.
+// The error class README.md's Errors section promises for each status.
 const CLASS_OF = {
   OUT_OF_BOUNDS: IllegalMoveError, CELL_OCCUPIED: IllegalMoveError, WRONG_TURN: IllegalMoveError,
   GAME_OVER: IllegalMoveError, NOTHING_TO_UNDO: HistoryError, NOTHING_TO_REDO: HistoryError,
@@ -120,7 +120,7 @@ function linesOf(board, rows, cols, k, p) {
   return out;
 }
 
-// SPEC §4, with the header's verdict numbers in its listed order.
+// the validity rule, with the header's verdict numbers in its listed order.
 function refVerdict(board, rows, cols, k) {
   let x = 0; let o = 0;
   for (const v of board) { if (v === 1) x++; else if (v === 2) o++; }
@@ -172,7 +172,7 @@ function refJudge(moves, rows, cols, k) {
   return { result };
 }
 
-// Plain minimax with the score convention of SPEC §3.1b, for the side `turn` on `board`.
+// Plain minimax with the the C API's score convention, for the side `turn` on `board`.
 const rank = (s) => (s > 0 ? 1e6 - s : s === 0 ? 0 : -1e6 - s);
 function childScore(board, rows, cols, k, turn, i, memo) {
   board[i] = turn;
@@ -211,7 +211,7 @@ const boardText = (board, rows, cols, empty = '.') => {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The game model (SPEC §2, header on ttt_game_move/play/undo/redo/reset/clone/to_text/from_text).
+// The game model (the rules, header on ttt_game_move/play/undo/redo/reset/clone/to_text/from_text).
 
 class Model {
   constructor(rows, cols, k) {
@@ -457,7 +457,7 @@ test('judge: check order per move is bounds, then game over, then the cell (head
   throwsTtt(() => judge([[0, 4294967295]]), 'OUT_OF_BOUNDS', (e) => assert.equal(e.index, 0));
 });
 
-test('judge/findWinner: an integer coordinate outside [0, 4294967295] is a cell off the board (README §Errors)', () => {
+test('judge/findWinner: an integer coordinate outside [0, 4294967295] is a cell off the board (README, Errors)', () => {
   const won = [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]];
   const lists = [
     [[0, 0], [0, 0], [-1, 0]], [[0, 0], [0, 0], [2 ** 32, 0]], [[-1, 0]], [[0, -1]], [[2 ** 32, 0]],
@@ -542,7 +542,7 @@ test('validate: all 19,683 3x3 boards against a brute-force search of all games 
   assert.equal(valid, 5478);
 });
 
-test('validate: other shapes exhaustively against brute force, verdict numbers per SPEC §4 order', () => {
+test('validate: other shapes exhaustively against brute force, verdict numbers in the validity rule order', () => {
   const shapes = [[3, 3, 2], [2, 4, 2], [4, 2, 3], [1, 7, 3], [2, 2, 1], [3, 3, 1], [2, 3, 2], [1, 8, 2]];
   let calls = 0;
   for (const [rows, cols, k] of shapes) {
@@ -633,10 +633,10 @@ OX.
   throwsTtt(() => validate('XOX', 3), 'PARSE_ERROR');
   throwsTtt(() => validate('XOX/OXO/OXO', 4), 'INVALID_ARGUMENT'); // k > max(rows, cols)
   throwsTtt(() => validate('XOX/OXO/OXO', { k: 4 }), 'INVALID_ARGUMENT');
-  throwsTtt(() => validate('XO./.../...', 0), 'INVALID_ARGUMENT'); // k is at least 1 (SPEC §2)
+  throwsTtt(() => validate('XO./.../...', 0), 'INVALID_ARGUMENT'); // k is at least 1 (the rules)
   throwsTtt(() => validate('XO./.../...', { k: 0 }), 'INVALID_ARGUMENT');
   assert.equal(validate('XO./.../...', { k: undefined }).code, 0);
-  throwsTtt(() => validate(''), 'INVALID_ARGUMENT'); // no rows (SPEC §2)
+  throwsTtt(() => validate(''), 'INVALID_ARGUMENT'); // no rows (the rules)
   throwsTtt(() => validate([]), 'INVALID_ARGUMENT');
   assert.equal(validate('XO./...\n...').code, 0); // either separator
   assert.equal(validate('XX./.../...', 2).code, 2);
@@ -1130,7 +1130,7 @@ test('search and aiMove: legal, deterministic for a seed (Number or BigInt), win
 });
 
 // ---------------------------------------------------------------------------------------------
-// Argument edge cases (README §Errors: TypeError for a non-number, RangeError for a non-integer,
+// Argument edge cases (README's Errors section: TypeError for a non-number, RangeError for a non-integer,
 // a negative number or one above 4294967295, except that in a move list such an integer is a
 // cell off the board; TypeError for a non-object options argument, an unknown option key and
 // a hole in moves/board).

@@ -1,6 +1,6 @@
 'use strict';
 // judge, validate and bestMove against small independent implementations written from the
-// spec (SPEC.md sections 2, 4 and 3.1b), on seeded random inputs.
+// rules (docs/rules.md, docs/c-api.md), on seeded random inputs.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const ttt = require('..');

@@ -1,6 +1,6 @@
-"""Independent audit of the Python binding against SPEC.md section 8 and the rules of sections 2-4.
+"""Independent audit of the Python binding against its documented surface and the rules in docs/rules.md.
 
-Written black-box from SPEC.md and include/tictactoe.h only. Every expectation comes from a plain
+Written black-box from the docs and include/tictactoe.h only. Every expectation comes from a plain
 reference written in this file (a replaying judge, a forward and a backward reachability search,
 the section 4 rule, a game model and a minimax), never from the library itself. Statuses are the
 header's numbers; the exception class for status N is the header's name in CamelCase.
@@ -82,7 +82,7 @@ def lines_of(cells, p, wins):
 
 
 def rule4_code(cells, rows, cols, k):
-    """SPEC section 4, reasons numbered and ordered as TttVerdict in the header (0 = valid)."""
+    """the validity rule, reasons numbered and ordered as TttVerdict in the header (0 = valid)."""
     x, o = cells.count(1), cells.count(2)
     wins = windows(rows, cols, k)
     xl, ol = lines_of(cells, 1, wins), lines_of(cells, 2, wins)
@@ -186,7 +186,7 @@ def ref_judge(moves, rows, cols, k):
 
 
 class Model:
-    """The game of SPEC section 2 and the header (undo is the exact inverse of a move: undoing
+    """The game of the rules and the header (undo is the exact inverse of a move: undoing
     player 2's opening gives the first move back to player 1, and redo replays it for player
     2; reset gives the first move back to player 1; a new move clears the redo list)."""
 
@@ -363,7 +363,7 @@ def call(fn, *args):
 
 
 class Solver:
-    """Plain negamax with SPEC 3.1b's scores: +N win in N plies (own move counts), -N loss in N
+    """Plain negamax with the C API's score convention: +N win in N plies (own move counts), -N loss in N
     plies, 0 draw; fastest win, else draw, else slowest loss."""
 
     def __init__(self, rows, cols, k):
@@ -591,7 +591,7 @@ def test_judge_too_large():
         ttt.judge([], 8193, 8192, 3)
     with pytest.raises(ttt.TooLarge):
         ttt.judge([], 2**31, 2**31, 3)
-    # the smallest cell-count that is refused, and the largest that is not (SPEC 5: 4096^2 works)
+    # the smallest cell-count that is refused, and the largest that is not (the documented limits: 4096^2 works)
     assert ttt.judge([(4095, 4095)], 4096, 4096, 5) == "Pending"
 
 
@@ -783,7 +783,7 @@ def test_validate_unsplit_string_must_be_square():
 
 @pytest.mark.parametrize(
     "k", [0, -1, 4, 2**32 + 2, 2**32 + 3, 2**64]
-)  # k = 0 is INVALID_ARGUMENT (SPEC 2), not "square"
+)  # k = 0 is INVALID_ARGUMENT (the rules), not "square"
 def test_validate_bad_k(k):
     with pytest.raises(ttt.InvalidArgument):
         ttt.validate(["...", "...", "..."], k=k)
@@ -1202,7 +1202,7 @@ def check_best(g, solver, cells, player):
     i = row * solver.cols + col
     assert 0 <= row < solver.rows and 0 <= col < solver.cols and cells[i] == 0
     assert solver.move_value(cells, i, player) == want, (board_rows(cells, solver.cols), row, col)
-    # SPEC 3.1b optimal moves: every move keeping the value (a win any win), ascending cells
+    # the C API's score convention optimal moves: every move keeping the value (a win any win), ascending cells
     values = {j: solver.move_value(cells, j, player) for j, v in enumerate(cells) if v == 0}
     keep = [
         divmod(j, solver.cols)
@@ -1723,7 +1723,7 @@ def test_gc_of_unclosed_games():
 
 
 # --------------------------------------------------------------------------------------------
-# Second round, written after reading bindings/python/README.md: what it promises beyond SPEC 8
+# Second round, written after reading bindings/python/README.md: what it promises beyond the core surface
 # --------------------------------------------------------------------------------------------
 
 
