@@ -1,4 +1,5 @@
-"""Independent audit of the Python binding against its documented surface and the rules in docs/rules.md.
+"""Independent audit of the Python binding against its documented surface and the rules in
+docs/rules.md.
 
 Written black-box from the docs and include/tictactoe.h only. Every expectation comes from a plain
 reference written in this file (a replaying judge, a forward and a backward reachability search,
@@ -363,8 +364,8 @@ def call(fn, *args):
 
 
 class Solver:
-    """Plain negamax with the C API's score convention: +N win in N plies (own move counts), -N loss in N
-    plies, 0 draw; fastest win, else draw, else slowest loss."""
+    """Plain negamax with the C API's score convention: +N win in N plies (own move counts),
+    -N loss in N plies, 0 draw; fastest win, else draw, else slowest loss."""
 
     def __init__(self, rows, cols, k):
         self.rows, self.cols, self.k = rows, cols, k
@@ -591,7 +592,8 @@ def test_judge_too_large():
         ttt.judge([], 8193, 8192, 3)
     with pytest.raises(ttt.TooLarge):
         ttt.judge([], 2**31, 2**31, 3)
-    # the smallest cell-count that is refused, and the largest that is not (the documented limits: 4096^2 works)
+    # the smallest cell-count that is refused, and the largest that is not (the documented
+    # limits: 4096^2 works)
     assert ttt.judge([(4095, 4095)], 4096, 4096, 5) == "Pending"
 
 
@@ -1202,7 +1204,8 @@ def check_best(g, solver, cells, player):
     i = row * solver.cols + col
     assert 0 <= row < solver.rows and 0 <= col < solver.cols and cells[i] == 0
     assert solver.move_value(cells, i, player) == want, (board_rows(cells, solver.cols), row, col)
-    # the C API's score convention optimal moves: every move keeping the value (a win any win), ascending cells
+    # the C API's score convention optimal moves: every move keeping the value (a win any
+    # win), ascending cells
     values = {j: solver.move_value(cells, j, player) for j, v in enumerate(cells) if v == 0}
     keep = [
         divmod(j, solver.cols)
@@ -1723,7 +1726,8 @@ def test_gc_of_unclosed_games():
 
 
 # --------------------------------------------------------------------------------------------
-# Second round, written after reading bindings/python/README.md: what it promises beyond the core surface
+# Second round, written after reading bindings/python/README.md: what it promises beyond the
+# core surface
 # --------------------------------------------------------------------------------------------
 
 

@@ -1,9 +1,9 @@
-"""as in the Python binding, line by line, as a black box: only the public `tictactoe` package, checked
-against what the binding's README promises, with independent reference code (a
+"""as in the Python binding, line by line, as a black box: only the public `tictactoe`
+package, checked against what the binding's README promises, with independent reference code (a
 naive judge, a brute-force set of reachable boards, a plain negamax) where values matter.
 
-The sections follow the README's surface, line by line. Where another file already checks a line as this file
-would, it is not repeated here:
+The sections follow the README's surface, line by line. Where another file already checks a
+line as this file would, it is not repeated here:
 - g.undo() / g.redo() / g.reset() / g.clone(): test_game.py (test_undo_redo, test_reset,
   test_clone_is_independent, test_undo_reopens_a_won_game); here only who started.
 - g.close() idempotent, a closed game raising GameClosed on every use: test_game.py
@@ -87,8 +87,9 @@ def rows_of(text, cols):
 
 @lru_cache(maxsize=None)
 def negamax(cells, to_move):
-    """3x3 score for the side to move, as the C API's score convention defines it: 0 draw, +N win N plies from
-    now (its own move counts 1), -N loss in N plies. `cells` is a 9-tuple of 0/1/2."""
+    """3x3 score for the side to move, as the C API's score convention defines it: 0 draw,
+    +N win N plies from now (its own move counts 1), -N loss in N plies. `cells` is a 9-tuple
+    of 0/1/2."""
     scores = [move_score(cells, to_move, i) for i in range(9) if cells[i] == 0]
     return max(scores, key=preference)
 

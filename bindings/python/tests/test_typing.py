@@ -1,6 +1,7 @@
 """The wheel's type hints in a strict user's build: `mypy --strict` checks typed/consumer.py
-(the as in the Python binding surface, plus misuses that must stay errors) against the installed package,
-the way a user's project sees it. mypy is in setup.sh's virtualenv; missing, the test fails."""
+(the as in the Python binding surface, plus misuses that must stay errors) against the
+installed package, the way a user's project sees it. mypy is in setup.sh's virtualenv;
+missing, the test fails."""
 
 import subprocess
 import sys

@@ -1,4 +1,5 @@
-"""A typed program that uses the package as in the Python binding and the README show. It is not run:
+"""A typed program that uses the package as in the Python binding and the README show. It is
+not run:
 test_typing.py type-checks it with `mypy --strict` against the installed package, so the
 wheel's annotations (py.typed) must let a strict user's build pass. Each `# type: ignore[code]`
 line is a misuse that must stay an error: --strict warns about an ignore that is not needed,
