@@ -1,8 +1,8 @@
 //! Small C ABI helpers shared by the fuzz targets.
 #![allow(dead_code)]
 
-use tictactoe::ffi::*;
 use tictactoe::ffi::TttStatus::TTT_OK;
+use tictactoe::ffi::*;
 
 /// The game's text (`ttt_game_to_text`), to check that a call changed nothing. Boards up to
 /// 1,000 characters of text.

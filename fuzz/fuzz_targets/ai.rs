@@ -12,8 +12,8 @@ mod naive;
 use abi::text_of;
 use libfuzzer_sys::fuzz_target;
 use naive::Bytes;
-use tictactoe::ffi::*;
 use tictactoe::ffi::TttStatus::*;
+use tictactoe::ffi::*;
 
 /// The empty cells where a stone of `stone` completes a line: the run through the cell, counted
 /// both ways in each direction, reaches k. (Plainer than `naive::completes_line`, which

@@ -7,8 +7,8 @@ mod naive;
 
 use libfuzzer_sys::fuzz_target;
 use naive::Bytes;
-use tictactoe::ffi::*;
 use tictactoe::ffi::TttStatus::*;
+use tictactoe::ffi::*;
 
 /// The result (0 pending, 1 A, 2 B, 3 draw), or the status and index of the first bad move.
 fn replay(moves: &[u32], rows: u32, cols: u32, k: u32) -> Result<u32, (TttStatus, usize)> {

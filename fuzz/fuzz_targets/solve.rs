@@ -20,8 +20,8 @@ use abi::text_of;
 use libfuzzer_sys::fuzz_target;
 use minimax::{best_of, is_optimal_set, Reference};
 use naive::Bytes;
-use tictactoe::ffi::*;
 use tictactoe::ffi::TttStatus::*;
+use tictactoe::ffi::*;
 
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes(data);

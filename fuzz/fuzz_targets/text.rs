@@ -12,8 +12,8 @@ use std::ptr::null_mut;
 
 use libfuzzer_sys::fuzz_target;
 use naive::Bytes;
-use tictactoe::ffi::*;
 use tictactoe::ffi::TttStatus::*;
+use tictactoe::ffi::*;
 
 fn validate(data: &[u8]) {
     let mut bytes = Bytes(data);
