@@ -52,7 +52,7 @@ for refusal in "TicTacToe.new_game: invalid argument" "TicTacToe.new_game: board
   "TicTacToe.cell: cell out of bounds" "TicTacToe.best_move: position too big to solve exactly" \
   "TicTacToe.best_move: game is over" "TicTacToe.search: invalid argument" \
   "TicTacToe.ai_move: invalid argument" "TicTacToe.ai_move: game is over" \
-  "TicTacToe.from_text: board text could not be parsed" \
+  "TicTacToe.from_text: text could not be parsed" \
   "TicTacToe.from_text: board cannot arise in a legal game"; do
   grep -qF "ERROR: <native>: $refusal" "$log" || fail "no error line for '$refusal'"
 done
