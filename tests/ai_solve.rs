@@ -478,8 +478,8 @@ fn double_threats_beyond_the_bitboard() {
     }
 }
 
-/// Past 18 empty cells a board beyond the bitboard is refused at once, as before, unless a
-/// built pairing proves it drawn (8,8,7 has none).
+/// Past 18 empty cells a board beyond the bitboard is refused at once, unless a built pairing
+/// proves it drawn (8,8,7 has none).
 #[test]
 #[cfg_attr(miri, ignore)] // builds positions on an 8 x 8 board
 fn beyond_the_bitboard_more_than_eighteen_empty_cells_is_too_hard() {

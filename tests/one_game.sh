@@ -100,7 +100,7 @@ run_sdl2() {
 }
 run_love() {
   # The game writes the file itself: LÖVE's stdout also carries the X server's and driver's words.
-  TICTACTOE_LIB="$lib" timeout 60 xvfb-run -a -s "-screen 0 1280x1024x24" \
+  TICTACTOE_LIB="$lib" timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" \
     love "$root/examples/love" --transcript "$out/love.game.txt" >&2
   cat "$out/love.game.txt"
 }

@@ -1,8 +1,8 @@
 //! The solver's view of the core's bitboards (`crate::bitboard::Layout`: one `u64` per player,
 //! bit `row * (cols + 1) + col`, a padding bit after each row so shifts never carry a run into
 //! the next row). The line test is the core's; this adds what a search needs: cell/bit
-//! conversion and the cells where one more stone completes a line. `tests/ai_bitboard.rs`
-//! proves both equal to `Rules::line_at`.
+//! conversion and the cells where one more stone completes a line. The tests at the end of
+//! this file prove both equal to `Rules::line_at`.
 
 use crate::bitboard::Layout;
 use crate::rules::{Dir, Rules};
