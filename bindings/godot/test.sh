@@ -36,7 +36,7 @@ status=0
 # -q quits after the first frame: a runtime error that stops the script before quit() would
 # otherwise leave Godot running. timeout is the last guard.
 TTT_GODOT_REFERENCE="$ref/games.txt" \
-  timeout 120 godot3-server --path "$here/project" -s res://test/test.gd -q >"$log" 2>&1 || status=$?
+  timeout 300 godot3-server --path "$here/project" -s res://test/test.gd -q >"$log" 2>&1 || status=$?
 cat "$log"
 
 fail() { echo "godot test: $*" >&2; exit 1; }
@@ -69,7 +69,7 @@ for size in "3 3 3" "7 7 5" "15 15 5"; do
   shot="$shots/godot-${rows}x${cols}.png"
   status=0
   # shellcheck disable=SC2086 # the three numbers are three arguments
-  timeout 120 xvfb-run -a -s "-screen 0 1024x768x24" godot3-runner --audio-driver Dummy \
+  timeout 300 xvfb-run -a -s "-screen 0 1024x768x24" godot3-runner --audio-driver Dummy \
     --path "$here/project" -- --selftest "$shot" $size >"$log" 2>&1 || status=$?
   grep -E '^selftest' "$log" || true
   if [ "$status" -ne 0 ] || ! grep -qE '^selftest: [0-9]+ passed, 0 failed$' "$log"; then

@@ -18,7 +18,7 @@ lib="$root/target/release/libtictactoe.so"
 
 # xvfb-run -a picks a free display; 24-bit colour so the screenshot holds the exact colours.
 run_love() {
-  timeout 60 xvfb-run -a -s "-screen 0 1280x1024x24" love "$root/examples/love" "$@"
+  timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" love "$root/examples/love" "$@"
 }
 
 for size in "3 3 3" "7 7 5" "15 15 5"; do
@@ -37,7 +37,7 @@ mkdir -p "$ship/game"
 cp "$root/examples/love/main.lua" "$root/examples/love/conf.lua" \
   "$root/bindings/lua/tictactoe.lua" "$ship/game/"
 cp "$lib" "$ship/"
-(unset TICTACTOE_LIB; timeout 60 xvfb-run -a -s "-screen 0 1280x1024x24" \
+(unset TICTACTOE_LIB; timeout 300 xvfb-run -a -s "-screen 0 1280x1024x24" \
   love "$ship/game" --selftest "$ship/screenshot.png") >"$out/love-shipped.out"
 grep -q "library $ship/libtictactoe.so" "$out/love-shipped.out" \
   || { cat "$out/love-shipped.out"; echo "love: the shipped game did not load $ship/libtictactoe.so"; exit 1; }

@@ -26,14 +26,14 @@ for size in "3 3 3" "7 7 5" "15 15 5"; do
   read -r rows cols k <<<"$size"
   bmp="$out/sdl2-${rows}x${cols}-k${k}.bmp"
   rm -f "$bmp"
-  timeout 60 "$exe" --selftest "$bmp" --size "$rows" "$cols" "$k"
+  timeout 300 "$exe" --selftest "$bmp" --size "$rows" "$cols" "$k"
   [ -s "$bmp" ] || { echo "sdl2: no screenshot at $bmp"; exit 1; }
 done
 
 # The same under valgrind: no invalid read or write, no leak of the game's own memory.
 for size in "3 3 3" "7 7 5"; do
   read -r rows cols k <<<"$size"
-  timeout 120 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+  timeout 300 valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
     "$exe" --selftest "$out/sdl2-valgrind.bmp" --size "$rows" "$cols" "$k"
 done
 
@@ -41,7 +41,7 @@ done
 cmake -S "$root/examples/sdl2" -B "$out/sdl2-cmake" -DCMAKE_BUILD_TYPE=Release \
   >"$out/sdl2-cmake.log" 2>&1 && cmake --build "$out/sdl2-cmake" >>"$out/sdl2-cmake.log" 2>&1 \
   || { cat "$out/sdl2-cmake.log"; echo "sdl2: the CMake build failed"; exit 1; }
-timeout 60 "$out/sdl2-cmake/tictactoe-sdl2" --selftest "$out/sdl2-cmake.bmp" --size 7 7 5
+timeout 300 "$out/sdl2-cmake/tictactoe-sdl2" --selftest "$out/sdl2-cmake.bmp" --size 7 7 5
 
 # A bad command line is a message and exit status 2, with no window.
 set +e
