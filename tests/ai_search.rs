@@ -92,7 +92,7 @@ fn random_moves_are_uniform_over_the_empty_cells() {
         for level in [Level::Random, Level::Easy] {
             let count = picks(&game, level, seeds);
             for (cell, &n) in count.iter().enumerate() {
-                if common::cells_of(&game)[cell] != 0 {
+                if common::stone_in(&game, cell) != 0 {
                     assert_eq!(n, 0, "{level:?} played the taken cell {cell}");
                 } else {
                     let fair = seeds / empty;
@@ -246,7 +246,7 @@ fn a_time_budget_is_kept() {
         game.play(r, c).unwrap();
     }
     let cell = search(&game, Budget::millis(50), 0).unwrap();
-    assert_eq!(common::cells_of(&game)[cell], 0);
+    assert_eq!(common::stone_in(&game, cell), 0);
 }
 
 /// On a board where rating every cell near a stone would take too long (stones spread over
@@ -338,7 +338,7 @@ fn local_search_keeps_its_promises_on_random_positions() {
         let seed = rng.next_u64();
         let cell = search(&game, nodes(50), seed).unwrap();
         assert_eq!(search(&game, nodes(50), seed).unwrap(), cell, "deterministic");
-        assert_eq!(common::cells_of(&game)[cell], 0);
+        assert_eq!(common::stone_in(&game, cell), 0);
         assert!(wins.is_empty() || wins.contains(&cell), "missed a win: {cell} not in {wins:?}");
         assert!(
             !wins.is_empty() || threats.is_empty() || threats.contains(&cell),
@@ -425,7 +425,7 @@ fn random_stones(rules: Rules, stones: usize, seed: u64) -> Game {
 fn a_time_budget_is_kept_on_a_crowded_board() {
     let game = random_stones(Rules::new(4096, 4096, 5).unwrap(), 300_000, 5);
     let cell = search(&game, Budget::millis(10), 0).unwrap();
-    assert_eq!(common::cells_of(&game)[cell], 0);
+    assert_eq!(common::stone_in(&game, cell), 0);
 }
 
 /// The longest board there is, with k its whole length: the search keeps no lines where no
@@ -442,7 +442,7 @@ fn a_time_budget_is_kept_on_the_longest_board() {
             game.play(if rows == 1 { 0 } else { at }, if rows == 1 { at } else { 0 }).unwrap();
         }
         let cell = search(&game, Budget::millis(10), 0).unwrap();
-        assert_eq!(common::cells_of(&game)[cell], 0);
+        assert_eq!(common::stone_in(&game, cell), 0);
     }
 }
 

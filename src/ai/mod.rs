@@ -58,7 +58,7 @@ use std::time::Instant;
 pub const SOLVE_NODES: u64 = 1 << 24;
 
 /// The budget of [`best_move`] and [`optimal_moves`]: [`SOLVE_NODES`] steps, no time limit.
-pub const SOLVE_BUDGET: Budget = Budget::nodes(SOLVE_NODES);
+pub(crate) const SOLVE_BUDGET: Budget = Budget::nodes(SOLVE_NODES);
 
 /// On boards too big for the bitboard solver, the most empty cells [`best_move`] and
 /// [`optimal_moves`] take on (`TTT_SOLVE_MAX_EMPTY` in C).

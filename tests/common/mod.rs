@@ -132,6 +132,12 @@ pub fn next_player(game: &tictactoe::Game) -> u32 {
     if game.move_count().is_multiple_of(2) { first } else { first.other() }.number()
 }
 
+/// The stone at a row-major index: 0 empty, 1 X, 2 O.
+pub fn stone_in(game: &tictactoe::Game, cell: usize) -> u8 {
+    let (row, col) = row_col(&game.rules(), cell);
+    stone_at(game, row, col)
+}
+
 /// The stone at (row, col): 0 empty, 1 X, 2 O.
 pub fn stone_at(game: &tictactoe::Game, row: u32, col: u32) -> u8 {
     game.cell(row, col).unwrap().map_or(0, |p| p.number() as u8)
