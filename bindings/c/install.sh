@@ -13,10 +13,12 @@
 #   PREFIX/lib/pkgconfig/tictactoe-static.pc             the same, linking libtictactoe.a
 #   PREFIX/lib/cmake/tictactoe/tictactoeConfig*.cmake    find_package(tictactoe) in CMake
 #
-# Usage: bindings/c/install.sh [--prefix DIR] [--libdir DIR] [--no-debug-info]
+# Usage: bindings/c/install.sh [--prefix DIR] [--libdir DIR] [--no-debug-info] [--relocatable]
 #   --prefix         where to install (default /usr/local)
 #   --libdir         where the libraries go (default PREFIX/lib; e.g. PREFIX/lib/x86_64-linux-gnu)
 #   --no-debug-info  leave out LIBDIR/.debug (the libraries are stripped either way)
+#   --relocatable    the pkg-config files name their paths relative to themselves (${pcfiledir}),
+#                    so the tree works wherever it is unpacked (bindings/package.sh's tarball)
 #   DESTDIR   set in the environment to stage the files under DESTDIR (for packagers); the
 #             paths written into tictactoe.pc stay those of the final place.
 #
@@ -28,11 +30,13 @@ here="$root/bindings/c"
 prefix=/usr/local
 libdir=""
 debug_info=yes
+relocatable=no
 while [ $# -gt 0 ]; do
   case "$1" in
     --prefix) prefix="${2:?--prefix needs a directory}"; shift 2 ;;
     --libdir) libdir="${2:?--libdir needs a directory}"; shift 2 ;;
     --no-debug-info) debug_info=no; shift ;;
+    --relocatable) relocatable=yes; shift ;;
     *) echo "install.sh: unknown argument $1 (see the comment at the top)" >&2; exit 2 ;;
   esac
 done
@@ -100,10 +104,16 @@ ln -sf "$real" "$dest$libdir/$soname"
 ln -sf "$soname" "$dest$libdir/libtictactoe.so"
 
 # The templates' @NAME@ fields. The CMake files find the files relative to themselves (so a
-# staged or moved tree still works); pkg-config files name the final paths.
+# staged or moved tree still works); pkg-config files name the final paths, or with
+# --relocatable paths from their own folder, which pkg-config calls ${pcfiledir}.
 include_from_libdir="$(realpath -m --relative-to="$libdir" "$prefix/include")"
+pc_prefix="$prefix" pc_libdir="$libdir"
+if [ "$relocatable" = yes ]; then
+  pc_prefix="\${pcfiledir}/$(realpath -m --relative-to="$libdir/pkgconfig" "$prefix")"
+  pc_libdir="\${pcfiledir}/.."
+fi
 fill() {
-  sed -e "s|@PREFIX@|$prefix|g" -e "s|@LIBDIR@|$libdir|g" -e "s|@VERSION@|$version|g" \
+  sed -e "s|@PREFIX@|$pc_prefix|g" -e "s|@LIBDIR@|$pc_libdir|g" -e "s|@VERSION@|$version|g" \
     -e "s|@MAJOR@|$major|g" -e "s|@MINOR@|$minor|g" -e "s|@SONAME@|$soname|g" \
     -e "s|@NATIVE_STATIC_LIBS@|$native|g" -e "s|@INCLUDE_FROM_LIBDIR@|$include_from_libdir|g" \
     -e "s|@POINTER_SIZE@|$(($(getconf LONG_BIT) / 8))|g" "$here/$1" >"$2"

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds the packages into target/packages/, for the host platform (see docs/packages.md):
+#
+#   tictactoe-VERSION-PLATFORM.tar.gz     C and C++: include/, lib/, pkg-config, CMake
+#   libtictactoe0.1_*.deb, libtictactoe-dev_*.deb   the same for Debian (dpkg -i)
+#   ...
+#
+# Usage: bash bindings/package.sh [NAME...]   NAME: c deb (default: all of them)
+# The C library is installed first (bindings/c/install.sh, stripped, into
+# target/package-work/tree); every package takes its library from there. The scripts of
+# bindings/packages/NAME.sh build one package each.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/packages" && pwd)"
+. "$here/common.sh"
+all=(c deb)
+names=("${@:-${all[@]}}")
+for n in "${names[@]}"; do
+  [ -f "$here/$n.sh" ] || { echo "package.sh: no package $n (there are: ${all[*]})" >&2; exit 2; }
+done
+rm -rf "$tree"
+mkdir -p "$out" "$work"
+bash "$root/bindings/c/install.sh" --prefix "$tree" --no-debug-info --relocatable >"$work/install.log" 2>&1 ||
+  { cat "$work/install.log"; echo "package.sh: bindings/c/install.sh failed" >&2; exit 1; }
+for n in "${names[@]}"; do
+  echo "== package: $n"
+  bash "$here/$n.sh"
+done
