@@ -11,6 +11,7 @@
 //! - [`search`] finds a strong move on any board under a [`Budget`] of nodes or time,
 //!   deterministic for a node budget and a seed.
 //! - [`ai_move`] plays at a [`Level`], from random to perfect, for games.
+//! - [`threat_win`] looks for a forced win by threats (fours, then threes) on any board.
 //!
 //! Nothing here changes the game passed in or keeps state between calls, so any number of
 //! threads may search at once.
@@ -40,10 +41,12 @@ mod solve;
 mod symmetry;
 mod table;
 mod tactics;
+mod threats;
 mod tt;
 
 pub use budget::Budget;
 pub use level::Level;
+pub use threats::{threat_win, ThreatWin};
 
 use crate::error::Error;
 use crate::fallible::{try_collect, try_with_capacity};

@@ -1,0 +1,99 @@
+//! Threat-space search (after Allis): a forced win by a sequence of threats, each of which the
+//! defender must answer, proved against every answer.
+//!
+//! For a player, a "four" is k − 1 of its stones in a k-window whose last cell is empty (one
+//! more stone wins there); a "three" is a move after which one more stone makes two fours at
+//! once (an open four, or fours on two lines). A VCF (victory by continuous fours) wins with
+//! fours alone: each four leaves the defender one cell. A VCT (victory by continuous threats)
+//! also plays threes, which the defender may answer on any cell that stops the double four,
+//! or with a four of its own that the attacker must block first. The search proves the win
+//! against all of those answers and against every four the defender makes on the way.
+//!
+//! The search looks within the stones' box widened by 2k on each side; beyond a budget of
+//! nodes, or beyond that box, it finds nothing, which proves nothing: "no threat win found"
+//! is not "no win".
+
+mod grid;
+mod prover;
+mod table;
+
+use crate::error::Error;
+use crate::game::Game;
+use grid::Grid;
+use prover::{OutOfNodes, Prover, Win};
+use table::Table;
+
+/// Longest VCF tried, in plies.
+const MAX_VCF_PLIES: u32 = 41;
+/// Longest VCT tried, in plies.
+const MAX_VCT_PLIES: u32 = 25;
+
+/// A forced win found by [`threat_win`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ThreatWin {
+    /// The first move of the win.
+    pub row: u32,
+    /// The first move's column.
+    pub col: u32,
+    /// The plies until the winning stone, this move counting as 1, against the defender's
+    /// longest defence: 1 is a win in one, 3 a four the defender cannot stop, and so on.
+    pub plies: u32,
+    /// Whether the win takes fours only (a VCF); else it plays threes too (a VCT).
+    pub fours_only: bool,
+}
+
+/// A forced win for the side to move by threats, found within `max_nodes` nodes, if any: the
+/// shortest VCF up to 41 plies, or a shorter VCT up to 25 plies. The same game and budget
+/// always give the same answer. `Ok(None)` when none was found, which does not mean that the
+/// side to move cannot win. `GameOver` for a finished game, `InvalidArgument` for a budget of 0.
+///
+/// ```
+/// use tictactoe::{ai, Game, Rules};
+/// let mut game = Game::new(Rules::new(15, 15, 5)?)?;
+/// for (r, c) in [(7, 5), (0, 0), (7, 6), (0, 2), (7, 7), (0, 4)] {
+///     game.play(r, c)?; // X builds an open three; O plays far away
+/// }
+/// let win = ai::threat_win(&game, 10_000)?.expect("an open three wins");
+/// assert_eq!(win.plies, 3); // an open four, one end blocked, five at the other
+/// assert_eq!((win.row, win.col, win.fours_only), (7, 4, true));
+/// # Ok::<(), tictactoe::Error>(())
+/// ```
+pub fn threat_win(game: &Game, max_nodes: u64) -> Result<Option<ThreatWin>, Error> {
+    let attacker = game.to_move().ok_or(Error::GameOver)?.stone();
+    if max_nodes == 0 {
+        return Err(Error::InvalidArgument);
+    }
+    let Some(mut grid) = Grid::around(game)? else { return Ok(None) };
+    let mut table = Table::new()?;
+    let mut spent = 0;
+    let mut best: Option<(Win, bool)> = None;
+    // The VCF first, with at most half the budget; then a shorter VCT with the rest.
+    for (threes, max_plies, budget) in
+        [(false, MAX_VCF_PLIES, max_nodes / 2 + 1), (true, MAX_VCT_PLIES, max_nodes)]
+    {
+        let limit = best.map_or(max_plies, |(win, _)| max_plies.min(win.plies.saturating_sub(2)));
+        let mut prover = Prover::new(&mut grid, attacker, threes, budget.saturating_sub(spent), &mut table);
+        let found = deepen(&mut prover, limit);
+        spent += prover.nodes();
+        if let Some(win) = found {
+            best = Some((win, !threes));
+        }
+    }
+    Ok(best.map(|(Win { cell, plies }, fours_only)| {
+        let (row, col) = grid.board_row_col(cell);
+        ThreatWin { row, col, plies, fours_only }
+    }))
+}
+
+/// The shortest win `prover` proves within `max_plies`, by iterative deepening, until its
+/// budget runs out.
+fn deepen(prover: &mut Prover, max_plies: u32) -> Option<Win> {
+    for depth in (1..=max_plies).step_by(2) {
+        match prover.attack(depth) {
+            Ok(Some(win)) => return Some(win),
+            Ok(None) => {}
+            Err(OutOfNodes) => return None,
+        }
+    }
+    None
+}

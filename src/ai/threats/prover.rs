@@ -1,0 +1,243 @@
+//! The proof search: an AND/OR search over the attacker's threats and every defence that
+//! could stop them.
+//!
+//! At the attacker's turn (`attack`): a win in one ends the line; a four of the defender's must
+//! be blocked (the only move); otherwise every four, and in a VCT every three, is tried. At the
+//! defender's turn (`defend`): a win of the defender's refutes the line; two fours of the
+//! attacker's win; one four must be blocked; a three is answered by every cell that could
+//! stop it and by every four of the defender's own; with no threat on the board the
+//! defender is free and the line fails. The defences tried are a superset of the real ones
+//! (see `defences`), so a proved win is a win against every reply.
+
+use super::grid::{Grid, FAR};
+use super::table::{Table, Verdict};
+
+/// The node budget ran out.
+pub(super) struct OutOfNodes;
+
+/// A proved win: the attacker's move at the node proved, and the plies until the winning
+/// stone against the defender's longest defence (the attacker's move counts as 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Win {
+    pub(super) cell: usize,
+    pub(super) plies: u32,
+}
+
+type Outcome = Result<Option<Win>, OutOfNodes>;
+
+pub(super) struct Prover<'a> {
+    grid: &'a mut Grid,
+    attacker: u8,
+    /// Threes are threats too (VCT), else fours only (VCF).
+    threes: bool,
+    nodes: u64,
+    max_nodes: u64,
+    table: &'a mut Table,
+}
+
+impl<'a> Prover<'a> {
+    pub(super) fn new(
+        grid: &'a mut Grid,
+        attacker: u8,
+        threes: bool,
+        max_nodes: u64,
+        table: &'a mut Table,
+    ) -> Self {
+        Prover { grid, attacker, threes, nodes: 0, max_nodes, table }
+    }
+
+    /// The nodes searched so far.
+    pub(super) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn defender(&self) -> u8 {
+        3 - self.attacker
+    }
+
+    fn visit(&mut self) -> Result<(), OutOfNodes> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Err(OutOfNodes);
+        }
+        Ok(())
+    }
+
+    /// A win for the attacker, to move, within `depth` plies.
+    pub(super) fn attack(&mut self, depth: u32) -> Outcome {
+        self.visit()?;
+        let (a, d) = (self.attacker, self.defender());
+        if let Some(&cell) = self.win_cells(a).first() {
+            return Ok(Some(Win { cell, plies: 1 }));
+        }
+        if depth < 3 {
+            return Ok(None);
+        }
+        // VCF and VCT share the table: a VCF's failure says nothing of a VCT.
+        let key = self.grid.hash() ^ if self.threes { 0x5bd1_e995_d7a3_4f4b } else { 0 };
+        match self.table.get(key, depth) {
+            Verdict::Won(win) => return Ok(Some(win)),
+            Verdict::NotWithin => return Ok(None),
+            Verdict::Unknown => {}
+        }
+        let threats = self.win_cells(d);
+        let moves = match threats.as_slice() {
+            [] => self.threat_moves(),
+            // The one block; a far cell is out of the search's reach.
+            &[block] if self.grid.cell(block) != FAR => vec![block],
+            _ => Vec::new(),
+        };
+        let mut found = None;
+        for cell in moves {
+            self.grid.place(cell, a);
+            let reply = self.defend(depth - 1);
+            self.grid.remove(cell);
+            if let Some(win) = reply? {
+                found = Some(Win { cell, plies: win.plies + 1 });
+                break;
+            }
+        }
+        self.table.put(key, depth, found);
+        Ok(found)
+    }
+
+    /// A win for the attacker within `depth` plies, the defender to move.
+    fn defend(&mut self, depth: u32) -> Outcome {
+        self.visit()?;
+        let (a, d) = (self.attacker, self.defender());
+        if !self.win_cells(d).is_empty() {
+            return Ok(None);
+        }
+        let fours = self.win_cells(a);
+        let replies = match fours.as_slice() {
+            [_, _, ..] => return Ok(Some(Win { cell: fours[0], plies: 2 })),
+            &[block] => vec![block],
+            [] if !self.threes || depth < 4 => return Ok(None),
+            [] => match self.defences() {
+                Some(replies) => replies,
+                None => return Ok(None),
+            },
+        };
+        let mut longest: Option<Win> = None;
+        for cell in replies {
+            self.grid.place(cell, d);
+            let answer = self.attack(depth - 1);
+            self.grid.remove(cell);
+            match answer? {
+                None => return Ok(None),
+                Some(win) if longest.is_none_or(|l| win.plies + 1 > l.plies) => {
+                    longest = Some(Win { cell, plies: win.plies + 1 })
+                }
+                Some(_) => {}
+            }
+        }
+        // No reply stops the threat: any move loses to the open four in three more plies.
+        Ok(Some(longest.unwrap_or(Win { cell: usize::MAX, plies: 4 })))
+    }
+
+    /// The cells where a stone of `stone` completes k, each once. The attacker's exclude the
+    /// far cells (the search does not play there); the defender's include them.
+    fn win_cells(&self, stone: u8) -> Vec<usize> {
+        let k = self.grid.k();
+        let mut cells: Vec<usize> = self
+            .usable(stone)
+            .filter(|&w| self.grid.stones(w, stone) + 1 == k)
+            .flat_map(|w| self.grid.open_cells(w))
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+
+    /// The hot windows that `stone` may still complete.
+    fn usable(&self, stone: u8) -> impl Iterator<Item = u32> + '_ {
+        let attacking = stone == self.attacker;
+        self.grid
+            .hot()
+            .iter()
+            .copied()
+            .filter(move |&w| self.grid.stones(w, 3 - stone) == 0 && !(attacking && self.grid.far(w) > 0))
+    }
+
+    /// The open cells of the windows `stone` may complete that hold `short` fewer than k − 1
+    /// of its stones, each once, in the order met.
+    fn cells_short_by(&self, stone: u8, short: u32) -> Vec<usize> {
+        let k = self.grid.k();
+        let mut cells = Vec::new();
+        for w in self.usable(stone).filter(|&w| self.grid.stones(w, stone) + 1 + short == k) {
+            for c in self.grid.open_cells(w) {
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+        }
+        cells
+    }
+
+    /// The attacker's threats: its fours, then (in a VCT) its threes.
+    fn threat_moves(&self) -> Vec<usize> {
+        let mut moves = self.cells_short_by(self.attacker, 1);
+        if self.threes {
+            for c in self.cells_short_by(self.attacker, 2) {
+                if !moves.contains(&c) {
+                    moves.push(c);
+                }
+            }
+        }
+        moves
+    }
+
+    /// The defender's answers to a three: every cell that could stop all the attacker's moves
+    /// that make two fours at once (an open four, or two fours on different lines), then the
+    /// defender's own fours. `Some(empty)` when nothing stops them; `None` when the attacker
+    /// has no such move (the defender is free), or when a defender's four would be made on a
+    /// far cell (which the search cannot follow).
+    ///
+    /// A move c that makes two fours does so through windows holding c and k − 2 of the
+    /// attacker's stones: a defender's stone stops it only on c or on an open cell of those
+    /// windows. A real defence must stop every such move, so it lies in the intersection.
+    fn defences(&self) -> Option<Vec<usize>> {
+        let (a, d, k) = (self.attacker, self.defender(), self.grid.k());
+        // Every (move, its four's completion) pair from windows one move short of a four.
+        let mut pairs = Vec::new();
+        for w in self.usable(a).filter(|&w| self.grid.stones(w, a) + 2 == k) {
+            let open: Vec<usize> = self.grid.open_cells(w).collect();
+            if let [x, y] = open[..] {
+                pairs.push((x, y, w));
+                pairs.push((y, x, w));
+            }
+        }
+        pairs.sort_unstable();
+        let mut stopping: Option<Vec<usize>> = None;
+        let mut at = 0;
+        while at < pairs.len() {
+            let c = pairs[at].0;
+            let end = at + pairs[at..].iter().take_while(|p| p.0 == c).count();
+            let group = &pairs[at..end];
+            at = end;
+            if !group.iter().any(|p| p.1 != group[0].1) {
+                continue; // one completion only: a four, not a double threat
+            }
+            let mut stops = vec![c];
+            for &(_, _, w) in group {
+                stops.extend(self.grid.open_cells(w));
+            }
+            stops.sort_unstable();
+            stops.dedup();
+            stopping = Some(match stopping {
+                None => stops,
+                Some(before) => before.into_iter().filter(|s| stops.binary_search(s).is_ok()).collect(),
+            });
+        }
+        let mut replies = stopping?;
+        for c in self.cells_short_by(d, 1) {
+            if self.grid.cell(c) == FAR {
+                return None;
+            }
+            if !replies.contains(&c) {
+                replies.push(c);
+            }
+        }
+        Some(replies)
+    }
+}

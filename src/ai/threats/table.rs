@@ -1,0 +1,60 @@
+//! The threat search's transposition table: what was proved of a position at the attacker's
+//! turn, in a fixed number of slots (a newer result replaces an older one in its slot).
+
+use super::prover::Win;
+use crate::error::Error;
+use crate::fallible::try_filled;
+
+/// Slots of the table: 2^15 of 24 bytes, 768 KiB.
+pub(super) const SLOTS: usize = 1 << 15;
+
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    /// The win's plies (0: none proved) and move.
+    plies: u32,
+    cell: u32,
+    /// No win within this many plies (meaningful with `plies` 0).
+    depth: u32,
+}
+
+/// What the table knows of a position for a search of a given depth.
+pub(super) enum Verdict {
+    Won(Win),
+    NotWithin,
+    Unknown,
+}
+
+pub(super) struct Table {
+    slots: Vec<Slot>,
+}
+
+impl Table {
+    pub(super) fn new() -> Result<Table, Error> {
+        Ok(Table { slots: try_filled(Slot { key: 0, plies: 0, cell: 0, depth: 0 }, SLOTS)? })
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (SLOTS - 1)
+    }
+
+    pub(super) fn get(&self, key: u64, depth: u32) -> Verdict {
+        let s = self.slots[self.slot(key)];
+        match s {
+            _ if s.key != key || (s.plies == 0 && s.depth == 0) => Verdict::Unknown,
+            _ if s.plies != 0 && s.plies <= depth => {
+                Verdict::Won(Win { cell: s.cell as usize, plies: s.plies })
+            }
+            _ if s.plies == 0 && depth <= s.depth => Verdict::NotWithin,
+            _ => Verdict::Unknown,
+        }
+    }
+
+    pub(super) fn put(&mut self, key: u64, depth: u32, found: Option<Win>) {
+        let at = self.slot(key);
+        self.slots[at] = match found {
+            Some(win) => Slot { key, plies: win.plies, cell: win.cell as u32, depth },
+            None => Slot { key, plies: 0, cell: 0, depth },
+        };
+    }
+}
