@@ -5,14 +5,14 @@
 #   libtictactoe0.1_*.deb, libtictactoe-dev_*.deb   the same for Debian (dpkg -i)
 #   ...
 #
-# Usage: bash bindings/package.sh [NAME...]   NAME: c deb (default: all of them)
+# Usage: bash bindings/package.sh [NAME...]   NAME: c deb node python (default: all of them)
 # The C library is installed first (bindings/c/install.sh, stripped, into
 # target/package-work/tree); every package takes its library from there. The scripts of
 # bindings/packages/NAME.sh build one package each.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/packages" && pwd)"
 . "$here/common.sh"
-all=(c deb)
+all=(c deb node python)
 names=("${@:-${all[@]}}")
 for n in "${names[@]}"; do
   [ -f "$here/$n.sh" ] || { echo "package.sh: no package $n (there are: ${all[*]})" >&2; exit 2; }

@@ -59,13 +59,18 @@ const RESULT_NAMES = ['PENDING', 'A_WINS', 'B_WINS', 'DRAW'];
 // The header's TTT_LEVEL_* #defines (difficulty levels of ttt_game_ai_move), by number.
 const LEVEL_NAMES = ['RANDOM', 'EASY', 'MEDIUM', 'HARD', 'PERFECT'];
 
-// $TICTACTOE_LIB, else the library built in this repository, else the system loader's search.
+// $TICTACTOE_LIB, else the library the npm package carries for this platform
+// (prebuilds/linux-x64/, prebuilds/win32-x64/, prebuilds/darwin-arm64/ ...), else the library
+// built in this repository, else the system loader's search.
 function libraryPath() {
   if (process.env.TICTACTOE_LIB) return process.env.TICTACTOE_LIB;
   const file = { win32: 'tictactoe.dll', darwin: 'libtictactoe.dylib' }[process.platform] ||
     'libtictactoe.so';
-  const built = path.join(__dirname, '..', '..', '..', 'target', 'release', file);
-  return fs.existsSync(built) ? built : file;
+  const candidates = [
+    path.join(__dirname, '..', 'prebuilds', `${process.platform}-${process.arch}`, file),
+    path.join(__dirname, '..', '..', '..', 'target', 'release', file),
+  ];
+  return candidates.find((f) => fs.existsSync(f)) || file;
 }
 
 koffi.alias('TttStatus', 'uint32_t');
