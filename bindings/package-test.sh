@@ -10,7 +10,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/packages" && pwd)"
 . "$here/common.sh"
-all=(c deb node python nuget unity)
+all=(c deb node python nuget unity lua)
 names=("${@:-${all[@]}}")
 for n in "${names[@]}"; do
   [ -f "$here/$n-test.sh" ] || { echo "package-test.sh: no test for $n (there are: ${all[*]})" >&2; exit 2; }

@@ -78,10 +78,16 @@ M.verdict = enum_table("TttVerdict")
 M.level = { RANDOM = 0, EASY = 1, MEDIUM = 2, HARD = 3, PERFECT = 4 }
 
 -- The library is opened on first use, so that M.load(path) can pick another file first.
--- Default: $TICTACTOE_LIB if set, else "tictactoe" (libtictactoe.so on the loader's path).
+-- Default: $TICTACTOE_LIB if set, else the library the LuaRocks rock installs with this module
+-- (tictactoe/libtictactoe.so on package.cpath), else "tictactoe" (libtictactoe.so on the
+-- system loader's path).
+local function default_library()
+  local rock = package.searchpath and package.searchpath("tictactoe.libtictactoe", package.cpath)
+  return os.getenv("TICTACTOE_LIB") or rock or "tictactoe"
+end
 local C
 C = setmetatable({}, { __index = function(_, name)
-  C = ffi.load(os.getenv("TICTACTOE_LIB") or "tictactoe")
+  C = ffi.load(default_library())
   return C[name]
 end })
 
