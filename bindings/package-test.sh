@@ -10,7 +10,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/packages" && pwd)"
 . "$here/common.sh"
-all=(c deb node python nuget unity lua)
+all=(c deb node python nuget unity lua go)
 names=("${@:-${all[@]}}")
 for n in "${names[@]}"; do
   [ -f "$here/$n-test.sh" ] || { echo "package-test.sh: no test for $n (there are: ${all[*]})" >&2; exit 2; }
@@ -29,4 +29,4 @@ for n in "${names[@]}"; do
   bash "$here/$n-test.sh"
 done
 echo "== package sizes"
-(cd "$out" && du -b -- * | sort -k2)
+(cd "$out" && find . -type f \( ! -path './goproxy/*' -o -name '*.zip' \) -printf '%s\t%P\n' | sort -k2)

@@ -12,7 +12,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/packages" && pwd)"
 . "$here/common.sh"
-all=(c deb node python nuget unity lua)
+all=(c deb node python nuget unity lua go)
 names=("${@:-${all[@]}}")
 for n in "${names[@]}"; do
   [ -f "$here/$n.sh" ] || { echo "package.sh: no package $n (there are: ${all[*]})" >&2; exit 2; }

@@ -65,10 +65,11 @@ run_csharp() {
   LD_LIBRARY_PATH="$root/target/release" mono "$out/OneGame.exe"
 }
 run_go() {
-  # The runner's module points at bindings/go with a replace directive; no download.
+  # The runner's module points at bindings/go with a replace directive; no download. The
+  # tictactoe_repo tag links this checkout's build (the default is the installed library).
   (cd "$here/go" &&
     GOCACHE="$root/target/go/cache" GOPATH="$root/target/go/path" GOFLAGS=-mod=mod \
-      GOPROXY=off GOTOOLCHAIN=local CGO_ENABLED=1 go build -o "$out/go-one-game" .)
+      GOPROXY=off GOTOOLCHAIN=local CGO_ENABLED=1 go build -tags tictactoe_repo -o "$out/go-one-game" .)
   "$out/go-one-game"
 }
 run_lua() {

@@ -1,3 +1,3 @@
-module tictactoe
+module tictactoe.example/tictactoe
 
 go 1.19

@@ -1,10 +1,10 @@
-//go:build tictactoe_installed
+//go:build !tictactoe_repo
 
 package tictactoe
 
-// With -tags tictactoe_installed: the library installed by bindings/c/install.sh, found with
-// pkg-config (set PKG_CONFIG_PATH for a prefix it does not search), linked statically so the
-// Go binary needs no shared library at run time.
+// The default: the installed C library (the Debian package libtictactoe-dev, the release
+// tarball, or bindings/c/install.sh), found with pkg-config (set PKG_CONFIG_PATH for a prefix
+// it does not search), linked statically so the Go binary needs no shared library at run time.
 
 /*
 #cgo pkg-config: tictactoe-static

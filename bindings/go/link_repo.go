@@ -1,9 +1,9 @@
-//go:build !tictactoe_installed
+//go:build tictactoe_repo
 
 package tictactoe
 
-// The default: the header and the static library of the repository this package sits in
-// (cargo build --release at its root), so the package must stay inside the checkout.
+// With -tags tictactoe_repo: the header and the static library of the repository this package
+// sits in (cargo build --release at its root), so the package must stay inside the checkout.
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/../../include

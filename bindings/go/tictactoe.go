@@ -14,8 +14,8 @@
 // ErrClosed.
 package tictactoe
 
-// Where the header and library come from is in link_repo.go (the default: this checkout's
-// build) and link_installed.go (build tag tictactoe_installed: pkg-config).
+// Where the header and library come from is in link_installed.go (the default: pkg-config)
+// and link_repo.go (build tag tictactoe_repo: this checkout's build).
 
 /*
 #include "tictactoe.h"

@@ -2,6 +2,6 @@ module one_game
 
 go 1.19
 
-require tictactoe v0.0.0
+require tictactoe.example/tictactoe v0.0.0
 
-replace tictactoe => ../../../bindings/go
+replace tictactoe.example/tictactoe => ../../../bindings/go

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"os"
 
-	"tictactoe"
+	"tictactoe.example/tictactoe"
 )
 
 func fail(err error) {
