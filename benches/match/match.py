@@ -3,13 +3,14 @@
 
     python3 benches/match/match.py match  A="CMD" B="CMD" [options]
     python3 benches/match/match.py ladder A="CMD" B="CMD" C="CMD" ... [options]
+    python3 benches/match/match.py rate   GAMES.jsonl ... [--anchor NAME]
 
 An engine is NAME=COMMAND; `{seed}` in a command becomes the game's number. Each pair plays
 --games games, alternating colours; with --openings the games start from a fixed list of
 two-stone openings, each played twice with colours swapped. A ladder plays every engine against
-the next one in the order given (--all-pairs: against every other) and chains the pairs' Elo
-differences from the first engine, rated 0. Python 3 standard library only; docs/ai.md
-("Measuring strength") shows a session.
+the next one in the order given (--all-pairs: against every other), then rates them all from
+every game, the first engine 0. `rate` prints the same tables from saved --records files.
+Python 3 standard library only; docs/ai.md ("Measuring strength") shows a session.
 """
 
 import argparse
@@ -22,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from game import Config, play_game
+from game import Config, Record, play_game
 from openings import openings
-from rating import Tally, format_elo
+from rating import Tally, covariance, difference_interval, fit, format_elo
 
 
 def parse_engine(text):
@@ -50,6 +51,7 @@ class Results:
 
     def __init__(self, records_path):
         self.tallies = {}
+        self.scores = {}  # (black, white): Black's score in each game, for the ratings' fit
         self.lock = threading.Lock()
         self.records = records_path and open(records_path, "w", encoding="utf-8")  # noqa: SIM115
 
@@ -66,6 +68,8 @@ class Results:
                     t.wins += 1
                 else:
                     t.losses += 1
+            score = {"black": 1.0, "white": 0.0}.get(record.winner, 0.5)
+            self.scores.setdefault((record.black, record.white), []).append(score)
             if self.records:
                 self.records.write(json.dumps(record.__dict__) + "\n")
                 self.records.flush()
@@ -118,30 +122,59 @@ def pair_table(pairs, results):
 
 
 def ladder_table(engines, results):
-    """Each engine against the one before it, and the chained rating from the first."""
+    """Every engine rated from all the games (the first engine 0), strongest first, each with
+    the Elo difference to the one below it and that difference's 95% interval."""
+    names = [name for name, _ in engines]
+    ratings = fit(results.scores, names)
+    cov = covariance(results.scores, names, ratings)
+    ranked = sorted(names, key=lambda n: -ratings[n])
     lines = [
-        "| engine | against the one above | Elo difference [95%] | ladder Elo |",
+        f"| engine | Elo ({names[0]} = 0) | above the next one [95%] | games |",
         "|---|---|---|---|",
     ]
-    total, bounded = 0.0, ""
-    lines.append(f"| {engines[0][0]} | | | 0 |")
-    for (prev, _), (name, _) in itertools.pairwise(engines):
-        t = results.tally(name, prev)
-        est, _, _ = t.elo()
-        total += est
-        bounded = bounded or t.bound()
-        lines.append(
-            f"| {name} | {t.wins}-{t.losses}-{t.draws} | {format_elo(t)} | {bounded}{round(total):+d} |"
-        )
+    for name, below in itertools.zip_longest(ranked, ranked[1:]):
+        games = sum(len(g) for pair, g in results.scores.items() if name in pair)
+        step = ""
+        if below:
+            low, high = difference_interval(ratings, cov, name, below)
+            step = f"{ratings[name] - ratings[below]:+.0f} [{low:+.0f}, {high:+.0f}]"
+        lines.append(f"| {name} | {round(ratings[name]):+d} | {step} | {games} |")
     return "\n".join(lines)
+
+
+def rate(paths, anchor):
+    """The tables of saved records: every pair that played, and the ratings."""
+    results = Results(None)
+    names = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                data = json.loads(line)
+                record = Record(
+                    **{k: v for k, v in data.items() if k in Record.__dataclass_fields__}
+                )
+                results.add(record)
+                names += [n for n in (record.black, record.white) if n not in names]
+    if anchor:
+        if anchor not in names:
+            raise SystemExit(f"no games of {anchor}")
+        names.remove(anchor)
+        names.insert(0, anchor)
+    pairs = {tuple(sorted(pair, key=names.index)) for pair in results.scores}
+    pairs = sorted(pairs, key=lambda pair: (names.index(pair[0]), names.index(pair[1])))
+    engines = [(n, "") for n in names]
+    print(pair_table([((b, ""), (a, "")) for a, b in pairs], results))
+    print()
+    print(ladder_table(engines, results))
+    return 0
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    p.add_argument("mode", choices=("match", "ladder"))
-    p.add_argument("engines", nargs="+", type=parse_engine, metavar="NAME=COMMAND")
+    p.add_argument("mode", choices=("match", "ladder", "rate"))
+    p.add_argument("items", nargs="+", metavar="NAME=COMMAND or GAMES.jsonl")
     p.add_argument("--games", type=int, default=20, help="games per pair (default 20)")
     p.add_argument("--size", type=int, default=15, help="a square board's side (default 15)")
     p.add_argument("--cols", type=int, help="columns of a rectangular board (RECTSTART)")
@@ -155,7 +188,14 @@ def main(argv=None):
     p.add_argument("--records", help="write each game as a JSON line to this file")
     p.add_argument("--all-pairs", action="store_true", help="ladder: every pair, not neighbours")
     p.add_argument("-v", "--verbose", action="store_true", help="a line per game on stderr")
+    p.add_argument("--anchor", help="rate: the engine rated 0 (default: the first seen)")
     args = p.parse_args(argv)
+    if args.mode == "rate":
+        return rate(args.items, args.anchor)
+    try:
+        args.engines = [parse_engine(item) for item in args.items]
+    except argparse.ArgumentTypeError as e:
+        p.error(str(e))
     names = [name for name, _ in args.engines]
     if len(set(names)) != len(names):
         p.error("engine names must differ")

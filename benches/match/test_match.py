@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import math
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -20,7 +21,7 @@ sys.path.insert(0, str(HERE))
 import match
 from game import Config, makes_line, play_game
 from openings import openings
-from rating import Tally, elo, wilson
+from rating import Tally, covariance, difference_interval, elo, fit, wilson
 
 BRAIN = ROOT / "target" / "pbrain-tictactoe"
 # A fake engine in Python: answers OK to START, then whatever `reply` says to each move request.
@@ -74,6 +75,31 @@ class Ratings(unittest.TestCase):
                 self.assertGreaterEqual(high, wins / games - 1e-12)
                 self.assertTrue(0 <= low < high <= 1)
 
+    def test_fit_of_one_pair_is_its_elo(self):
+        scores = {("A", "B"): [1.0] * 15 + [0.0] * 5}
+        ratings = fit(scores, ["B", "A"], prior=0)
+        self.assertAlmostEqual(ratings["A"], elo(0.75), places=3)
+        # With the prior's drawn game, a clean sweep is rated finitely, above 20 to 1.
+        ratings = fit({("A", "B"): [1.0] * 20}, ["B", "A"])
+        self.assertAlmostEqual(ratings["A"], elo(20.5 / 21), places=3)
+
+    def test_fit_orders_a_chain_and_intervals_shrink_with_games(self):
+        names = ["C", "B", "A"]
+        widths = []
+        for n in (10, 40):
+            scores = {
+                ("A", "B"): [1.0] * (3 * n // 4) + [0.0] * (n // 4),
+                ("B", "C"): [1.0] * (3 * n // 4) + [0.0] * (n // 4),
+            }
+            ratings = fit(scores, names)
+            self.assertGreater(ratings["A"], ratings["B"])
+            self.assertGreater(ratings["B"], ratings["C"])
+            low, high = difference_interval(ratings, covariance(scores, names, ratings), "A", "B")
+            self.assertLess(low, ratings["A"] - ratings["B"])
+            self.assertGreater(high, ratings["A"] - ratings["B"])
+            widths.append(high - low)
+        self.assertLess(widths[1], widths[0] * 0.6)
+
     def test_sweep_is_a_bound(self):
         t = Tally()
         t.wins = 20
@@ -124,24 +150,25 @@ class BrokenEngines(unittest.TestCase):
 
 class ShortMatch(unittest.TestCase):
     def test_counts_agree_with_the_records(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            records = Path(tmp) / "games.jsonl"
-            argv = [
-                "ladder",
-                f"EASY={BRAIN} --level EASY",
-                f"MEDIUM={BRAIN} --level MEDIUM --seed {{seed}}",
-                "--games",
-                "6",
-                "--openings",
-                "--size",
-                "11",
-                "--records",
-                str(records),
-            ]
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out):
-                self.assertEqual(match.main(argv), 0)
-            games = [json.loads(line) for line in records.read_text().splitlines()]
+        tmp = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, tmp)
+        records = Path(tmp) / "games.jsonl"
+        argv = [
+            "ladder",
+            f"EASY={BRAIN} --level EASY",
+            f"MEDIUM={BRAIN} --level MEDIUM --seed {{seed}}",
+            "--games",
+            "6",
+            "--openings",
+            "--size",
+            "11",
+            "--records",
+            str(records),
+        ]
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            self.assertEqual(match.main(argv), 0)
+        games = [json.loads(line) for line in records.read_text().splitlines()]
         self.assertEqual(len(games), 6)
         self.assertEqual(sum(g["black"] == "EASY" for g in games), 3, "colours alternate")
         wins = {"EASY": 0, "MEDIUM": 0, "": 0}
@@ -164,7 +191,12 @@ class ShortMatch(unittest.TestCase):
         self.assertGreater(wins["MEDIUM"], wins["EASY"], "MEDIUM blocks, EASY does not")
         row = f"| MEDIUM | EASY | 6 | {wins['MEDIUM']} | {wins['EASY']} | {wins['']} |"
         self.assertIn(row, out.getvalue(), "the table counts what the records hold")
-        self.assertIn(f"| MEDIUM | {wins['MEDIUM']}-{wins['EASY']}-{wins['']} |", out.getvalue())
+        self.assertIn("| MEDIUM | +", out.getvalue(), "MEDIUM is rated above EASY, rated 0")
+        # The same tables from the saved records.
+        rated = io.StringIO()
+        with contextlib.redirect_stdout(rated):
+            self.assertEqual(match.main(["rate", str(records)]), 0)
+        self.assertIn(row, rated.getvalue())
 
 
 if __name__ == "__main__":

@@ -7,11 +7,15 @@
  * the opponent did. Cells marked 3 (a continuous game's old lines) are empty to the library
  * and never chosen.
  */
+/* clock_gettime is POSIX, beyond C99. */
+#define _POSIX_C_SOURCE 199309L
+
 #include "think.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tictactoe.h"
 
@@ -85,13 +89,26 @@ static char *game_text(const struct board *b, const char **error) {
     return text;
 }
 
-/* A budget's half for the exact solver, which refuses big positions at once. */
-static uint32_t half(uint32_t ms) {
-    return ms > 1 ? ms / 2 : ms;
+/* Milliseconds on a monotonic clock. */
+static uint64_t now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
 }
 
-/* The library's move for the side to move in `game`, by the options: a level, or the exact
- * solver where it proves the position in time and the search otherwise. */
+/* Whether the exact solver may prove the position: small boards, or few empty cells left
+ * (the limits of ttt_game_best_move). Elsewhere it would refuse at once anyway. */
+static int solvable(const struct board *b) {
+    uint64_t rows = b->rows, cols = b->cols, empty = 0;
+    for (size_t i = 0; i < (size_t)(rows * cols); i++) {
+        empty += b->cells[i] == FIELD_EMPTY;
+    }
+    return rows * (cols + 1) <= 64 || cols * (rows + 1) <= 64 || empty <= TTT_SOLVE_MAX_EMPTY;
+}
+
+/* The library's move for the side to move in `game`, by the options: a level; else the
+ * exact solver, with half the time, where it may prove the position, and the search in the
+ * time that is left. */
 static TttStatus library_move(const struct board *b, const TttGame *game, uint64_t seed, uint32_t *row,
                               uint32_t *col) {
     if (b->opt.level >= 0) {
@@ -100,13 +117,19 @@ static TttStatus library_move(const struct board *b, const TttGame *game, uint64
     uint64_t nodes = b->opt.nodes;
     /* --nodes alone is a node budget only, so the move is reproducible. */
     uint32_t ms = nodes > 0 && b->opt.fixed_ms == 0 ? 0 : think_budget_ms(b);
-    int32_t score;
-    TttStatus status = ttt_game_best_move_within(game, nodes, half(ms), row, col, &score);
-    if (status != TTT_TOO_HARD) {
-        return status;
+    if (solvable(b)) {
+        uint64_t start = now_ms();
+        int32_t score;
+        TttStatus status = ttt_game_best_move_within(game, nodes, ms > 1 ? ms / 2 : ms, row, col, &score);
+        if (status != TTT_TOO_HARD) {
+            return status;
+        }
+        uint64_t spent = now_ms() - start;
+        if (ms > 0) {
+            ms = spent + 1 < ms ? (uint32_t)(ms - spent) : 1;
+        }
     }
-    uint32_t rest = ms - half(ms);
-    return ttt_game_search(game, nodes, ms > 0 && rest == 0 ? 1 : rest, seed, row, col);
+    return ttt_game_search(game, nodes, ms, seed, row, col);
 }
 
 /* The empty, unmarked cell nearest to (x, y), for a choice that fell on a marked cell. */
