@@ -589,6 +589,21 @@ TttStatus ttt_game_search(const TttGame *game, uint64_t max_nodes, uint32_t max_
  */
 TttStatus ttt_game_ai_move(const TttGame *game, uint32_t level, uint64_t seed, uint32_t *out_row, uint32_t *out_col);
 
+/**
+ * A forced win for the side to move by threats, found within `max_nodes` nodes (at least
+ * 1): by continuous fours (k - 1 stones in a k-window whose last cell is empty) up to 41
+ * plies, or a shorter one by fours and threes (moves after which one more stone makes two
+ * fours) up to 25 plies, proved against every defence, the defender's own fours included.
+ * On success `*out_row`, `*out_col` is the first move and `*out_plies` the plies until the
+ * winning stone against the longest defence (this move counts 1). The search looks within
+ * 2k cells of the stones' box. Deterministic.
+ *
+ * Returns `TTT_TOO_HARD` when no such win was found within the budget, which does not mean
+ * that there is no win; `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (`max_nodes` 0),
+ * `TTT_GAME_OVER`, `TTT_OUT_OF_MEMORY`.
+ */
+TttStatus ttt_game_threat_win(const TttGame *game, uint64_t max_nodes, uint32_t *out_row, uint32_t *out_col, uint32_t *out_plies);
+
 /* ----------------------------------------------------------------------------------------------
  * Describe: statuses, results and verdicts in words; the version.
  * ---------------------------------------------------------------------------------------------- */

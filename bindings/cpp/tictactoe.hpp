@@ -322,6 +322,13 @@ struct ScoredMove {
   std::int32_t score;
 };
 
+/// A forced win by threats (Game::threat_win): the first move and the plies until the
+/// winning stone against the longest defence, this move counting 1.
+struct ThreatWin {
+  Cell cell;
+  std::uint32_t plies;
+};
+
 /// An m,n,k-game. Move-only owner of a C `TttGame*`; clone() makes an independent copy.
 /// A moved-from Game holds nothing: using it throws ttt::Error(Status::NullPointer).
 /// Not thread-safe: one Game must not be used by two threads at once; distinct Games may.
@@ -494,6 +501,18 @@ class Game {
                                   &cell.col),
                   "ttt::Game::search");
     return cell;
+  }
+  /// A forced win for the side to move by threats (continuous fours, or fours and threes),
+  /// found within `max_nodes` search nodes and proved against every defence; std::nullopt
+  /// when none was found, which does not mean there is no win. Deterministic. Throws
+  /// InvalidArgument for max_nodes 0, IllegalMove (GameOver) on a finished game.
+  std::optional<ThreatWin> threat_win(Integer max_nodes) const {
+    ThreatWin win{};
+    const TttStatus status = ttt_game_threat_win(handle(), detail::non_negative(max_nodes, "max_nodes"),
+                                                 &win.cell.row, &win.cell.col, &win.plies);
+    if (status == TTT_TOO_HARD) return std::nullopt;
+    detail::check(status, "ttt::Game::threat_win");
+    return win;
   }
   /// A move at a difficulty level; the same game, level and seed give the same move.
   Cell ai_move(Level level, std::uint64_t seed = 0) const {

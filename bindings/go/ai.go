@@ -73,6 +73,34 @@ func (g *Game) Search(maxNodes uint64, maxTime time.Duration, seed uint64) (Cell
 	return Cell{int(r), int(c)}, nil
 }
 
+// ThreatWin is a forced win found by Game.ThreatWin: the first move, and the plies until the
+// winning stone against the longest defence, this move counting 1.
+type ThreatWin struct {
+	Cell  Cell
+	Plies int
+}
+
+// ThreatWin looks for a forced win for the side to move by threats (continuous fours, or fours
+// and threes) within maxNodes search nodes (at least 1, else ErrInvalidArgument), proved
+// against every defence. found is false when none was found, which does not mean there is no
+// win. The same game and budget give the same answer.
+func (g *Game) ThreatWin(maxNodes uint64) (win ThreatWin, found bool, err error) {
+	p, err := g.lock()
+	if err != nil {
+		return ThreatWin{}, false, err
+	}
+	defer g.unlock()
+	var r, c, plies C.uint32_t
+	status := C.ttt_game_threat_win(p, C.uint64_t(maxNodes), &r, &c, &plies)
+	if status == C.TTT_TOO_HARD {
+		return ThreatWin{}, false, nil
+	}
+	if err := check(status); err != nil {
+		return ThreatWin{}, false, err
+	}
+	return ThreatWin{Cell{int(r), int(c)}, int(plies)}, true, nil
+}
+
 // budgetMillis converts a time budget for C's max_millis: whole milliseconds, rounded up (0:
 // no limit). A negative duration, or one past uint32_t milliseconds (about 49.7 days), is
 // refused as u32 refuses a number: StatusInvalidArgument, matching ErrRange.

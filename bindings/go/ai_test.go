@@ -96,6 +96,31 @@ func TestSearchWinsBlocksAndIsDeterministic(t *testing.T) {
 	wantErr(t, err, ErrRange)
 }
 
+func TestThreatWin(t *testing.T) {
+	// X: (7,5) (7,6) (7,7), open at both ends, O far away; X to move makes an open four.
+	g := newGame(t, 15, 15, 5)
+	for _, m := range []Cell{{7, 5}, {0, 0}, {7, 6}, {0, 2}, {7, 7}, {0, 4}} {
+		must(g.Play(m.Row, m.Col))
+	}
+	win, found, err := g.ThreatWin(10000)
+	if err != nil || !found || win.Plies != 3 || (win.Cell != Cell{7, 4} && win.Cell != Cell{7, 8}) {
+		t.Fatalf("open three: %v %v %v, want an open four at (7,4) or (7,8) winning in 3", win, found, err)
+	}
+	_, _, err = g.ThreatWin(0)
+	wantErr(t, err, ErrInvalidArgument)
+	o := newGame(t, 15, 15, 5)
+	for _, m := range []Cell{{7, 5}, {0, 0}, {7, 6}} {
+		must(o.Play(m.Row, m.Col))
+	}
+	if _, found, err := o.ThreatWin(10000); found || err != nil {
+		t.Fatalf("O to move: found %v, %v; want none", found, err)
+	}
+	over := must(ParseGame("3,3,3:XXX/OO./...:O"))
+	defer over.Close()
+	_, _, err = over.ThreatWin(100)
+	wantErr(t, err, ErrGameOver)
+}
+
 func TestAIMoveLevels(t *testing.T) {
 	g := mustBlock(t)
 	for _, level := range []Level{LevelMedium, LevelHard, LevelPerfect} {

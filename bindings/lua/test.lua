@@ -518,6 +518,24 @@ test("AI: budgeted search wins, blocks, is deterministic and changes nothing", f
   raises_message("table expected", g.search, g, 100)
 end)
 
+test("AI: threat_win finds the open four of an open three, and nothing for O", function()
+  -- X: (7,5) (7,6) (7,7), open at both ends, O far away; X to move makes an open four.
+  local g = ttt.Game(15, 15, 5)
+  for _, m in ipairs({ { 7, 5 }, { 0, 0 }, { 7, 6 }, { 0, 2 }, { 7, 7 }, { 0, 4 } }) do
+    g:play(m[1], m[2])
+  end
+  local r, c, plies = g:threat_win(10000)
+  assert(r == 7 and (c == 4 or c == 8), ("threat_win played %s,%s"):format(r, c))
+  eq(plies, 3, "an open four wins in 3 plies")
+  raises_status("INVALID_ARGUMENT", g.threat_win, g, 0)
+  raises_message("out of range", g.threat_win, g, -1)
+  g:undo(); g:undo(); g:undo()
+  eq(g:threat_win(10000), nil, "O to move has no threat win")
+  local over = ttt.Game()
+  for _, m in ipairs({ { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 }, { 0, 2 } }) do over:play(m[1], m[2]) end
+  raises_status("GAME_OVER", over.threat_win, over, 100)
+end)
+
 test("AI: difficulty levels", function()
   local g = must_block()
   for _, level in ipairs({ ttt.level.MEDIUM, ttt.level.HARD, ttt.level.PERFECT }) do

@@ -30,6 +30,7 @@ TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_
 TttStatus ttt_game_optimal_moves_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_cells, size_t capacity, size_t *out_count);
 TttStatus ttt_game_search(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint64_t seed, uint32_t *out_row, uint32_t *out_col);
 TttStatus ttt_game_ai_move(const TttGame *game, uint32_t level, uint64_t seed, uint32_t *out_row, uint32_t *out_col);
+TttStatus ttt_game_threat_win(const TttGame *game, uint64_t max_nodes, uint32_t *out_row, uint32_t *out_col, uint32_t *out_plies);
 TttStatus ttt_game_new(uint32_t rows, uint32_t cols, uint32_t k, TttGame **out_game);
 TttStatus ttt_tictactoe_new(uint32_t n, TttGame **out_game);
 void ttt_game_free(TttGame *game);
@@ -393,6 +394,19 @@ function Game:ai_move(level, seed)
   check(C.ttt_game_ai_move(ptr, u32(level, 1, "ai_move"), u64(seed or 0, 2, "ai_move"),
     out_u32, out_u32 + 1))
   return out_u32[0], out_u32[1]
+end
+
+-- A forced win for the side to move by threats (continuous fours, or fours and threes), found
+-- within `max_nodes` search nodes and proved against every defence: row, col, plies (the plies
+-- until the winning stone, this move counting 1); nil when none was found, which does not mean
+-- there is no win. The same game and budget give the same answer.
+function Game:threat_win(max_nodes)
+  local ptr = handle(self)
+  local status = C.ttt_game_threat_win(ptr, u64(max_nodes, 1, "threat_win"), out_u32, out_u32 + 1,
+    out_u32 + 2)
+  if status == C.TTT_TOO_HARD then return nil end
+  check(status)
+  return out_u32[0], out_u32[1], out_u32[2]
 end
 
 function Game:__tostring()

@@ -45,6 +45,11 @@ export class Game {
   optimalMoves(options?: SolveBudget): Cell[];
   /** A strong move under a node and/or time budget (at least one non-zero). */
   search(options?: { maxNodes?: number | bigint; maxMillis?: number; seed?: number | bigint }): Cell;
+  /**
+   * A forced win by threats found within maxNodes nodes: the first move and the plies until
+   * the winning stone (this move counts 1); null when none was found (not proof of no win).
+   */
+  threatWin(maxNodes: number | bigint): { row: number; col: number; plies: number } | null;
   /** A move at a difficulty level (see Level); deterministic for a game, level and seed. */
   aiMove(level: number, seed?: number | bigint): Cell;
   toText(): string;

@@ -239,3 +239,36 @@ pub unsafe extern "C" fn ttt_game_ai_move(
         Ok(())
     })
 }
+
+/// A forced win for the side to move by threats, found within `max_nodes` nodes (at least
+/// 1): by continuous fours (k - 1 stones in a k-window whose last cell is empty) up to 41
+/// plies, or a shorter one by fours and threes (moves after which one more stone makes two
+/// fours) up to 25 plies, proved against every defence, the defender's own fours included.
+/// On success `*out_row`, `*out_col` is the first move and `*out_plies` the plies until the
+/// winning stone against the longest defence (this move counts 1). The search looks within
+/// 2k cells of the stones' box. Deterministic.
+///
+/// Returns `TTT_TOO_HARD` when no such win was found within the budget, which does not mean
+/// that there is no win; `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (`max_nodes` 0),
+/// `TTT_GAME_OVER`, `TTT_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_threat_win(
+    game: *const TttGame,
+    max_nodes: u64,
+    out_row: *mut u32,
+    out_col: *mut u32,
+    out_plies: *mut u32,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`.
+        let game = unsafe { game_ref(game) }?;
+        let (out_row, out_col, out_plies) = (out_ptr(out_row)?, out_ptr(out_col)?, out_ptr(out_plies)?);
+        let win = ai::threat_win(game, max_nodes)?.ok_or(crate::Error::TooHard)?;
+        // SAFETY: all three checked non-NULL; the caller promises they are writable.
+        unsafe {
+            write_move(Move::new(win.row, win.col), out_row, out_col);
+            *out_plies = win.plies;
+        }
+        Ok(())
+    })
+}

@@ -72,6 +72,20 @@ static void takes_the_win() {
   CHECK_EQ(g.move_count(), 8u);  // the search works on a copy
 }
 
+// X has an open three on row 7, X to move: an open four wins in 3 plies; O to move earlier
+// has no threat win; a budget of 0 and a finished game are refused.
+static void threat_win() {
+  const Game g = gomoku({{7, 5}, {0, 0}, {7, 6}, {0, 2}, {7, 7}, {0, 4}});
+  const std::optional<ttt::ThreatWin> win = g.threat_win(10000);
+  CHECK(win.has_value());
+  CHECK(win->cell == (Cell{7, 4}) || win->cell == (Cell{7, 8}));
+  CHECK_EQ(win->plies, 3u);
+  CHECK(!gomoku({{7, 5}, {0, 0}, {7, 6}}).threat_win(10000).has_value());
+  CHECK_STATUS(g.threat_win(0), ttt::InvalidArgument, Status::InvalidArgument);
+  Game over = gomoku({{7, 3}, {0, 0}, {7, 4}, {0, 2}, {7, 5}, {0, 4}, {7, 6}, {0, 6}, {7, 7}});
+  CHECK_STATUS(over.threat_win(100), ttt::IllegalMove, Status::GameOver);
+}
+
 // X has four on row 7 blocked at (7, 2), O to move: O must block at (7, 7).
 static void blocks_the_loss() {
   Game g = gomoku({{7, 3}, {7, 2}, {7, 4}, {0, 0}, {7, 5}, {0, 2}, {7, 6}});
@@ -171,6 +185,7 @@ int main() {
   forced_loss();
   errors();
   takes_the_win();
+  threat_win();
   blocks_the_loss();
   deterministic_and_legal();
   search_errors();

@@ -234,6 +234,20 @@ namespace TicTacToe
             return new Cell((int)row, (int)col);
         }
 
+        /// <summary>A forced win for the side to move by threats (continuous fours, or fours and
+        /// threes), found within <paramref name="maxNodes"/> search nodes and proved against every
+        /// defence; null when none was found, which does not mean there is no win. Deterministic.
+        /// Throws <see cref="InvalidRulesException"/> for maxNodes 0 and
+        /// <see cref="IllegalMoveException"/> (GameOver) on a finished game.</summary>
+        public TicTacToe.ThreatWin? ThreatWin(long maxNodes)
+        {
+            Budget(maxNodes, 0);
+            Status status = Native.ttt_game_threat_win(Handle, (ulong)maxNodes, out uint row, out uint col, out uint plies);
+            if (status == Status.TooHard) return null;
+            Errors.Check(status, "Game.ThreatWin");
+            return new TicTacToe.ThreatWin(new Cell((int)row, (int)col), (int)plies);
+        }
+
         /// <summary>A move at a difficulty level; the same game, level and seed give the same move.</summary>
         public Cell AiMove(Level level, ulong seed = 0)
         {

@@ -83,6 +83,9 @@ namespace TicTacToe
                                                       out uint row, out uint col);
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_game_ai_move(GameHandle game, Level level, ulong seed, out uint row, out uint col);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_threat_win(GameHandle game, ulong maxNodes, out uint row, out uint col,
+                                                          out uint plies);
 
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_judge_ex(uint[] moves, UIntPtr moveCount, uint rows, uint cols, uint k,

@@ -101,4 +101,23 @@ namespace TicTacToe
 
         public override string ToString() { return Cell + " score " + Score; }
     }
+
+    /// <summary>A forced win by threats, as <see cref="Game.ThreatWin"/> returns it.</summary>
+    public struct ThreatWin
+    {
+        public ThreatWin(Cell cell, int plies)
+        {
+            Cell = cell;
+            Plies = plies;
+        }
+
+        /// <summary>The first move of the win.</summary>
+        public Cell Cell { get; }
+
+        /// <summary>The plies until the winning stone against the longest defence, the first
+        /// move counting 1.</summary>
+        public int Plies { get; }
+
+        public override string ToString() { return Cell + " wins in " + Plies; }
+    }
 }

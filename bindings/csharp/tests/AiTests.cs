@@ -65,6 +65,25 @@ namespace TicTacToe.Tests
             }
         }
 
+        // X has an open three on row 7, X to move: an open four wins in 3 plies. With O to move
+        // earlier there is no threat win; a budget of 0 and a finished game are refused.
+        internal static void ThreatWinOfAnOpenThree()
+        {
+            using (Game g = Gomoku(7, 5, 0, 0, 7, 6, 0, 2, 7, 7, 0, 4))
+            {
+                TicTacToe.ThreatWin? win = g.ThreatWin(10000);
+                Assert.True(win.HasValue, "an open three wins");
+                Assert.True(win.Value.Cell == new Cell(7, 4) || win.Value.Cell == new Cell(7, 8), "an open four: " + win);
+                Assert.Equal(3, win.Value.Plies);
+                Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => g.ThreatWin(0));
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.ThreatWin(-1));
+            }
+            using (Game g = Gomoku(7, 5, 0, 0, 7, 6))
+                Assert.True(!g.ThreatWin(10000).HasValue, "O has no threat win");
+            using (Game over = Game.FromText("3,3,3:XXX/OO./...:O"))
+                Assert.Status<IllegalMoveException>(Status.GameOver, () => over.ThreatWin(100));
+        }
+
         // X has four on row 7 blocked at (7, 2), O to move: O must block at (7, 7).
         internal static void BlocksTheLoss()
         {

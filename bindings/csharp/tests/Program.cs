@@ -15,7 +15,7 @@ namespace TicTacToe.Tests
                 GameTests.DisposeFreesOnce, GameTests.CollectedGamesFreedOnce, GameTests.GamesOnThreads,
                 GameTests.LargeBoards,
                 AiTests.EmptyBoardIsADraw, AiTests.ImmediateWin, AiTests.ForcedLoss, AiTests.Errors,
-                AiTests.TakesTheWin, AiTests.BlocksTheLoss, AiTests.DeterministicAndLegal, AiTests.SearchErrors,
+                AiTests.TakesTheWin, AiTests.ThreatWinOfAnOpenThree, AiTests.BlocksTheLoss, AiTests.DeterministicAndLegal, AiTests.SearchErrors,
                 AiTests.ParallelSearchesOfOneGame, AiTests.DisposeDuringSearchIsSafe,
                 AiTests.BudgetedSolveMatchesTheDefault, AiTests.BudgetedSolveRunsOut, AiTests.BudgetedSolveErrors,
                 RulesTests.FindWinnerSeed, RulesTests.JudgeGeneralBoards, RulesTests.JudgeErrors,

@@ -8,6 +8,7 @@ const {
 
 const WINNERS = [0, 1, 2, 0]; // result -> winning player
 const BUFFER_TOO_SMALL = STATUS_NAMES.indexOf('BUFFER_TOO_SMALL');
+const TOO_HARD = STATUS_NAMES.indexOf('TOO_HARD');
 
 // Scratch out-parameters, reused: JS runs one call at a time per thread, and each worker
 // thread loads its own copy of this module.
@@ -292,6 +293,21 @@ class Game {
     const ptr = this.#handle();
     check(C.ttt_game_ai_move(ptr, u32('level', level), u64('seed', seed), u32Out[0], u32Out[1]));
     return [u32Out[0][0], u32Out[1][0]];
+  }
+
+  /**
+   * A forced win for the side to move by threats (continuous fours, or fours and threes), found
+   * within maxNodes search nodes (a Number or a BigInt, at least 1) and proved against every
+   * defence: { row, col, plies }, plies counting this move as 1 up to the winning stone; null
+   * when none was found, which does not mean there is no win. Deterministic.
+   */
+  threatWin(maxNodes) {
+    const ptr = this.#handle();
+    const status = C.ttt_game_threat_win(ptr, u64('maxNodes', maxNodes), u32Out[0], u32Out[1],
+      u32Out[2]);
+    if (status === TOO_HARD) return null;
+    check(status);
+    return { row: u32Out[0][0], col: u32Out[1][0], plies: u32Out[2][0] };
   }
 
   /** The game as "rows,cols,k:BOARD:P" (P: side to move); Game.fromText reads it back. */

@@ -16,6 +16,7 @@ const PROTOTYPES = [
   'TttStatus ttt_game_optimal_moves_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_cells, size_t capacity, size_t *out_count)',
   'TttStatus ttt_game_search(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint64_t seed, uint32_t *out_row, uint32_t *out_col)',
   'TttStatus ttt_game_ai_move(const TttGame *game, uint32_t level, uint64_t seed, uint32_t *out_row, uint32_t *out_col)',
+  'TttStatus ttt_game_threat_win(const TttGame *game, uint64_t max_nodes, uint32_t *out_row, uint32_t *out_col, uint32_t *out_plies)',
   'TttStatus ttt_game_new(uint32_t rows, uint32_t cols, uint32_t k, _Out_ TttGame **out_game)',
   'TttStatus ttt_tictactoe_new(uint32_t n, _Out_ TttGame **out_game)',
   'void ttt_game_free(TttGame *game)',

@@ -342,6 +342,24 @@ test('AI: budgeted search wins, blocks, is deterministic and changes nothing', (
   assert.throws(() => g.search({ maxMillis: 2 ** 32 }), RangeError);
 });
 
+test('AI: threatWin finds the open four of an open three, and nothing for O', () => {
+  // X: (7,5) (7,6) (7,7), open at both ends, O far away; X to move makes an open four.
+  const g = new Game({ rows: 15, cols: 15, k: 5 });
+  for (const [r, c] of [[7, 5], [0, 0], [7, 6], [0, 2], [7, 7], [0, 4]]) g.play(r, c);
+  const win = g.threatWin(10000);
+  assert.ok(win.row === 7 && (win.col === 4 || win.col === 8), `threatWin played ${win.row},${win.col}`);
+  assert.equal(win.plies, 3);
+  assert.deepEqual(g.threatWin(10000n), win);
+  assert.throws(() => g.threatWin(0), { code: 'INVALID_ARGUMENT' });
+  assert.throws(() => g.threatWin(-1), RangeError);
+  const o = new Game({ rows: 15, cols: 15, k: 5 });
+  for (const [r, c] of [[7, 5], [0, 0], [7, 6]]) o.play(r, c);
+  assert.equal(o.threatWin(10000), null);
+  const over = new Game();
+  for (const [r, c] of [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]]) over.play(r, c);
+  assert.throws(() => over.threatWin(100), { code: 'GAME_OVER' });
+});
+
 test('AI: difficulty levels', () => {
   const g = mustBlock();
   for (const level of [ttt.Level.MEDIUM, ttt.Level.HARD, ttt.Level.PERFECT]) {

@@ -148,3 +148,19 @@ def test_a_time_budget_bounds_a_hopeless_solve():
     for method in (game.best_move, game.optimal_moves):
         with pytest.raises(tictactoe.TooHard):
             method(max_millis=50)
+
+
+# 15x15 k=5. X has an open three on row 7 (5, 6, 7); O's stones are far away on row 0.
+X_OPEN_THREE = [(7, 5), (0, 0), (7, 6), (0, 2), (7, 7), (0, 4)]
+
+
+def test_threat_win():
+    row, col, plies = gomoku(X_OPEN_THREE).threat_win(10_000)
+    assert (row, col) in {(7, 4), (7, 8)} and plies == 3  # an open four: a win in 3
+    assert gomoku(X_OPEN_THREE[:3]).threat_win(10_000) is None  # O to move: no threat win
+    with pytest.raises(tictactoe.InvalidArgument):
+        gomoku(X_OPEN_THREE).threat_win(0)
+    with pytest.raises(OverflowError):
+        gomoku(X_OPEN_THREE).threat_win(-1)
+    with pytest.raises(tictactoe.GameOver):
+        game_from(X_WINS_NOW + [(0, 2)]).threat_win(100)

@@ -19,8 +19,9 @@ pub(super) const FAR: u8 = 3;
 const WALL: u8 = 4;
 /// The margin around the stones' box, in multiples of k.
 const MARGIN_PER_K: u32 = 2;
-/// Most window memberships (cells × directions × k) the grid takes on: 4 MiB of them. A
-/// position that needs more is out of the threat search's reach.
+/// Most window memberships (cells × directions × k, k counted as at least 8) the grid takes
+/// on: 2^20, 4 MiB of them and under 4 MiB of windows. A position that needs more is out of
+/// the threat search's reach.
 const MAX_MEMBERS: usize = 1 << 20;
 
 /// A window: its first cell and the step to the next.
@@ -96,7 +97,7 @@ impl Grid {
         let (row0, col0) = (rt - pad, rl - pad);
         let (height, width) = (rb - rt + 1 + 2 * pad, rr - rl + 1 + 2 * pad);
         let n = usize::try_from(height.saturating_mul(width)).unwrap_or(usize::MAX);
-        if n.saturating_mul(4).saturating_mul(k as usize) > MAX_MEMBERS {
+        if n.saturating_mul(4).saturating_mul(k.max(8) as usize) > MAX_MEMBERS {
             return Ok(None);
         }
         let mut cells = try_filled(WALL, n)?;

@@ -10,7 +10,15 @@ import sys
 import threading
 from typing import Any, Iterator, Literal, Tuple, TypeVar
 
-from ._errors import Error, GameClosed, InvalidArgument, NothingToRedo, WrongType, error_for
+from ._errors import (
+    Error,
+    GameClosed,
+    InvalidArgument,
+    NothingToRedo,
+    TooHard,
+    WrongType,
+    error_for,
+)
 from ._ffi import (
     NOT_POSITIVE,
     OFF_BOARD,
@@ -493,6 +501,21 @@ class Game:
         except InvalidArgument as error:  # the arguments fit, so C found no limit
             error.detail = "search needs a limit: max_nodes, max_millis or both"
             raise
+
+    def threat_win(self, max_nodes: int) -> tuple[int, int, int] | None:
+        """A forced win for the side to move by threats, found within `max_nodes` search
+        nodes: (row, col, plies), the first move and the plies until the winning stone (this
+        move counts 1), by continuous fours or by fours and threes, proved against every
+        defence. None when none was found, which does not mean there is no win. The same game
+        and budget give the same answer. InvalidArgument for max_nodes 0, GameOver."""
+        nodes = unsigned(max_nodes, "max_nodes", 64)
+        out = ffi.new("uint32_t[3]")
+        try:
+            with self._lock:
+                call(lib.ttt_game_threat_win, self._handle, nodes, out, out + 1, out + 2)
+        except TooHard:
+            return None
+        return out[0], out[1], out[2]
 
     def ai_move(self, level: int, seed: int = 0) -> Cell:
         """A move at a difficulty `level` (a `Level`, RANDOM to PERFECT); the same game, level
