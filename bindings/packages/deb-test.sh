@@ -24,6 +24,12 @@ trap remove EXIT
 (cd "$p/downloads" && dpkg -i "${debs[@]}") >"$p/install.log" 2>&1 || { cat "$p/install.log"; exit 1; }
 multiarch="$(dpkg-architecture -qDEB_HOST_MULTIARCH)"
 check_lib "/usr/lib/$multiarch/libtictactoe.so.$version"
+# One version: the packages', the library's soname (which names the runtime package).
+for d in "${debs[@]}"; do
+  [ "$(dpkg-deb -f "$p/downloads/$d" Version)" = "$version-1" ] || { echo "deb-test: $d is not version $version-1" >&2; exit 1; }
+done
+readelf -d "/usr/lib/$multiarch/libtictactoe.so.$version" | grep -qF "Library soname: [$soname]" ||
+  { echo "deb-test: the installed library's soname is not $soname" >&2; exit 1; }
 cp "$(dirname "$0")/examples/seeds.c" "$(dirname "$0")/examples/CMakeLists.txt" "$p/app/"
 cd "$p/app"
 # shellcheck disable=SC2046
