@@ -64,9 +64,9 @@ fn main() {
 /// functions come in the order of the FFI modules (src/ffi/mod.rs declares them in this
 /// order, and cbindgen writes them in the order it reads them).
 #[cfg(feature = "header")]
-const SECTIONS: [(&str, &str, &str); 11] = [
+const SECTIONS: [(&str, &str, &str); 12] = [
     ("Constants", "limits, the exact solver's budget, the AI levels.", "#define TTT_MAX_CELLS "),
-    ("Types", "statuses, results, verdicts and the game handle.", "enum TttResult : uint32_t"),
+    ("Types", "statuses, results, verdicts, the game and batch handles.", "enum TttResult : uint32_t"),
     ("Lifecycle", "create, copy, reset and free a game.", "TttStatus ttt_game_new("),
     ("Moves", "a named player's move, or the side to move's.", "TttStatus ttt_game_move("),
     ("Queries", "the size, the turn, the result, the cells, the winning line.", "TttStatus ttt_game_size("),
@@ -76,6 +76,11 @@ const SECTIONS: [(&str, &str, &str); 11] = [
     ("Validate", "whether a board can arise in a legal game.", "TttStatus ttt_validate("),
     ("AI", "perfect play, budgeted search, difficulty levels.", "TttStatus ttt_game_best_move("),
     ("Describe", "statuses, results and verdicts in words; the version.", "const char *ttt_status_str("),
+    (
+        "Batch",
+        "many games of one shape stepped together, for self-play and training.",
+        "TttStatus ttt_batch_new(",
+    ),
 ];
 
 /// A section banner: a plain comment (not a doc comment, so no tool takes it for an item's).

@@ -82,8 +82,15 @@
  */
 #define TTT_LEVEL_PERFECT 4
 
+/**
+ * The most memory the games of one batch may take: 4 GiB (4294967296 bytes). A batch whose
+ * `count` games would take more is `TTT_TOO_LARGE`. A game takes 16 bytes on boards of up to
+ * 64 cells, else 8 x (2 x ceil(rows x cols / 64) + 1) bytes.
+ */
+#define TTT_BATCH_MAX_BYTES 4294967296
+
 /* ----------------------------------------------------------------------------------------------
- * Types: statuses, results, verdicts and the game handle.
+ * Types: statuses, results, verdicts, the game and batch handles.
  * ---------------------------------------------------------------------------------------------- */
 
 /**
@@ -246,11 +253,40 @@ typedef uint32_t TttVerdict;
 #endif // __cplusplus
 
 /**
+ * `count` games of one shape for self-play and training. Opaque: create it with
+ * `ttt_batch_new`, release it with `ttt_batch_free`. One batch must not be used from two
+ * threads at once; `ttt_batch_random_moves` starts threads of its own and waits for them.
+ */
+typedef struct TttBatch TttBatch;
+
+/**
  * An m,n,k-game in progress. Opaque: create it with `ttt_game_new` (or `ttt_game_clone`,
  * `ttt_game_from_text`), release it with `ttt_game_free`. One game must not be used from two
  * threads at once; distinct games are independent.
  */
 typedef struct TttGame TttGame;
+
+/**
+ * What `ttt_batch_random_moves` did, added into the caller's totals.
+ */
+typedef struct {
+  /**
+   * Moves played.
+   */
+  uint64_t moves;
+  /**
+   * Games won by player 1 (A, X).
+   */
+  uint64_t a_wins;
+  /**
+   * Games won by player 2 (B, O).
+   */
+  uint64_t b_wins;
+  /**
+   * Games drawn.
+   */
+  uint64_t draws;
+} TttBatchStats;
 
 #ifdef __cplusplus
 extern "C" {
@@ -631,6 +667,88 @@ const char *ttt_verdict_str(TttVerdict verdict);
  * built with.
  */
 const char *ttt_version(void);
+
+/* ----------------------------------------------------------------------------------------------
+ * Batch: many games of one shape stepped together, for self-play and training.
+ * ---------------------------------------------------------------------------------------------- */
+
+/**
+ * Creates `count` empty games of `rows` x `cols`, `k` in a row wins, player 1 to move in each;
+ * `seed` seeds the batch's own random generator (used only by `ttt_batch_random_moves`). On
+ * success the caller owns `*out_batch` and releases it with `ttt_batch_free`.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (count 0, or rows, cols, k as for
+ * `ttt_game_new`), `TTT_TOO_LARGE` (a board past `TTT_MAX_CELLS`, or games past
+ * `TTT_BATCH_MAX_BYTES`), `TTT_OUT_OF_MEMORY`.
+ */
+TttStatus ttt_batch_new(uint32_t rows, uint32_t cols, uint32_t k, size_t count, uint64_t seed, TttBatch **out_batch);
+
+/**
+ * Releases a batch; NULL is a no-op. The handle must not be used again.
+ */
+void ttt_batch_free(TttBatch *batch);
+
+/**
+ * Puts every game back to the empty board, player 1 to move. The random generator goes on
+ * where it was. O(memory of the batch).
+ *
+ * Returns `TTT_NULL_POINTER`.
+ */
+TttStatus ttt_batch_reset(TttBatch *batch);
+
+/**
+ * One move in every game: `actions[i]` is a cell (`row * cols + col`) of game i, played by
+ * the side to move in game i. `out_results[i]` receives game i's `TttResult` after that move;
+ * a game that ended is reset to the empty board at once (auto-reset), so the next step starts
+ * it afresh. `count` must equal the batch's count; `actions` and `out_results` hold `count`
+ * items each and must not overlap.
+ *
+ * If any action is illegal (off the board, on a stone), NO game changes and nothing is
+ * written to `out_results`: the status says why (`TTT_OUT_OF_BOUNDS`, `TTT_CELL_OCCUPIED`)
+ * and `*out_bad_index` (when not NULL) receives the index of the first bad game; it is
+ * written only then.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (count mismatch), `TTT_OUT_OF_BOUNDS`,
+ * `TTT_CELL_OCCUPIED`.
+ */
+TttStatus ttt_batch_step(TttBatch *batch, const uint32_t *actions, size_t count, uint8_t *out_results, size_t *out_bad_index);
+
+/**
+ * Writes every game's observation planes: uint8, C order `[count][2][rows][cols]`; plane 0
+ * holds the stones of the side to move in that game, plane 1 the opponent's (1 where a stone
+ * is, else 0). `capacity` is in bytes and must be at least `count * 2 * rows * cols`.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_BUFFER_TOO_SMALL` (nothing written).
+ */
+TttStatus ttt_batch_observe(const TttBatch *batch, uint8_t *out_planes, size_t capacity);
+
+/**
+ * Writes every game's legal-move mask: uint8, `[count][rows * cols]`, 1 where the cell is
+ * empty, else 0. `capacity` is in bytes and must be at least `count * rows * cols`.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_BUFFER_TOO_SMALL` (nothing written).
+ */
+TttStatus ttt_batch_legal_mask(const TttBatch *batch, uint8_t *out_mask, size_t capacity);
+
+/**
+ * Random self-play: every game plays `moves_per_game` uniformly random legal moves from the
+ * batch's generator (a game that ends starts again), spread over `threads` threads (0 = one
+ * per core), which end before the call returns. The moves, wins and draws are added into
+ * `*out_stats`. The same seed, count, moves and sequence of calls give the same final batch,
+ * whatever `threads` is.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_OUT_OF_MEMORY` (no move played).
+ */
+TttStatus ttt_batch_random_moves(TttBatch *batch, uint64_t moves_per_game, uint32_t threads, TttBatchStats *out_stats);
+
+/**
+ * A copy of game `index` as an ordinary `TttGame` (for inspection, the AI, text), owned by
+ * the caller (release it with `ttt_game_free`). It has the game's stones and side to move
+ * but no move history: the batch keeps only the stones, so undo has nothing to take back.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (index >= count), `TTT_OUT_OF_MEMORY`.
+ */
+TttStatus ttt_batch_game(const TttBatch *batch, size_t index, TttGame **out_game);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -453,7 +453,7 @@ impl Game {
         Game::from_position(rules, &parse_cells(body, rules.cells())?, next)
     }
 
-    fn from_position(rules: Rules, cells: &[u8], next: Player) -> Result<Game, Error> {
+    pub(crate) fn from_position(rules: Rules, cells: &[u8], next: Player) -> Result<Game, Error> {
         let [x, o] = count_stones(cells);
         let first = match (x.cmp(&o), next) {
             (std::cmp::Ordering::Equal, p) => p,

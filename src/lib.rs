@@ -35,6 +35,8 @@
 #[forbid(unsafe_code)]
 pub mod ai;
 #[forbid(unsafe_code)]
+pub mod batch;
+#[forbid(unsafe_code)]
 mod bitboard;
 #[forbid(unsafe_code)]
 mod board;
@@ -61,6 +63,7 @@ mod rules;
 #[forbid(unsafe_code)]
 mod validate;
 
+pub use batch::{Batch, BatchStats};
 pub use error::Error;
 pub use game::{Game, Outcome};
 pub use judge::{judge, JudgeError};

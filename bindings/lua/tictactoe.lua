@@ -20,7 +20,9 @@ enum { TTT_OK = 0, TTT_NULL_POINTER = 1, TTT_INVALID_ARGUMENT = 2, TTT_OUT_OF_BO
 typedef uint32_t TttStatus;
 enum { TTT_VALID = 0, TTT_TOO_MANY_O = 1, TTT_TOO_MANY_X = 2, TTT_BOTH_WIN = 3, TTT_X_WON_THEN_O_MOVED = 4, TTT_O_WON_THEN_X_MOVED = 5, TTT_X_LINES_DISJOINT = 6, TTT_O_LINES_DISJOINT = 7, };
 typedef uint32_t TttVerdict;
+typedef struct TttBatch TttBatch;
 typedef struct TttGame TttGame;
+typedef struct { uint64_t moves; uint64_t a_wins; uint64_t b_wins; uint64_t draws; } TttBatchStats;
 const char *ttt_version(void);
 const char *ttt_result_str(TttResult result);
 const char *ttt_verdict_str(TttVerdict verdict);
@@ -58,6 +60,14 @@ TttStatus ttt_find_winner(const uint32_t *moves, size_t move_count, const char *
 TttStatus ttt_validate(const char *board, size_t board_len, uint32_t rows, uint32_t cols, uint32_t k, TttVerdict *out_verdict);
 TttStatus ttt_validate_rows(const char *const *board_rows, size_t row_count, uint32_t k, TttVerdict *out_verdict);
 const char *ttt_status_str(TttStatus status);
+TttStatus ttt_batch_new(uint32_t rows, uint32_t cols, uint32_t k, size_t count, uint64_t seed, TttBatch **out_batch);
+void ttt_batch_free(TttBatch *batch);
+TttStatus ttt_batch_reset(TttBatch *batch);
+TttStatus ttt_batch_step(TttBatch *batch, const uint32_t *actions, size_t count, uint8_t *out_results, size_t *out_bad_index);
+TttStatus ttt_batch_observe(const TttBatch *batch, uint8_t *out_planes, size_t capacity);
+TttStatus ttt_batch_legal_mask(const TttBatch *batch, uint8_t *out_mask, size_t capacity);
+TttStatus ttt_batch_random_moves(TttBatch *batch, uint64_t moves_per_game, uint32_t threads, TttBatchStats *out_stats);
+TttStatus ttt_batch_game(const TttBatch *batch, size_t index, TttGame **out_game);
 ]]
 ffi.cdef(M.CDEF)
 

@@ -40,7 +40,10 @@ mod ai;
 
 mod describe;
 
+mod batch;
+
 pub use ai::*;
+pub use batch::*;
 pub use describe::*;
 pub use history::*;
 pub use judge::*;
@@ -208,24 +211,44 @@ pub(crate) unsafe fn read<T>(
 }
 
 /// Hands a new game to the caller through `out_game`, which the caller has checked non-NULL.
-/// The handle is allocated fallibly (`Box::new` would abort the process when memory runs
-/// out).
 #[inline(always)]
 pub(crate) unsafe fn give(game: Game, out_game: *mut *mut TttGame) -> Result<(), TttStatus> {
-    let layout = std::alloc::Layout::new::<TttGame>();
-    // SAFETY: `TttGame` is not zero-sized, so the layout has a non-zero size.
-    let handle = unsafe { std::alloc::alloc(layout) }.cast::<TttGame>();
+    // SAFETY: as `hand_over`'s contract.
+    unsafe { hand_over(TttGame { game }, out_game) }
+}
+
+/// Hands a new handle to the caller through `out`, which the caller has checked non-NULL; the
+/// caller's free function releases it with `Box::from_raw`. The handle is allocated fallibly
+/// (`Box::new` would abort the process when memory runs out).
+#[inline(always)]
+pub(crate) unsafe fn hand_over<T>(value: T, out: *mut *mut T) -> Result<(), TttStatus> {
+    const { assert!(std::mem::size_of::<T>() > 0) };
+    let layout = std::alloc::Layout::new::<T>();
+    // SAFETY: `T` is not zero-sized, so the layout has a non-zero size.
+    let handle = unsafe { std::alloc::alloc(layout) }.cast::<T>();
     if handle.is_null() {
         return Err(TTT_OUT_OF_MEMORY);
     }
-    // SAFETY: `handle` is fresh memory laid out for one `TttGame`, which `Box::from_raw` in
-    // `ttt_game_free` may release (same global allocator, same layout). `out_game` was
-    // checked non-NULL by the caller.
+    // SAFETY: `handle` is fresh memory laid out for one `T`, which `Box::from_raw` may release
+    // (same global allocator, same layout). `out` was checked non-NULL by the caller.
     unsafe {
-        handle.write(TttGame { game });
-        *out_game = handle;
+        handle.write(value);
+        *out = handle;
     }
     Ok(())
+}
+
+/// Borrows `len` writable items at `p`, which must not be NULL.
+///
+/// # Safety
+/// `p` must point to `len` writable items that nothing else reads or writes during the borrow.
+pub(crate) unsafe fn out_slice<'a, T>(p: *mut T, len: usize) -> Result<&'a mut [T], TttStatus> {
+    let p = out_ptr(p)?;
+    if len > isize::MAX as usize / std::mem::size_of::<T>().max(1) {
+        return Err(TTT_INVALID_ARGUMENT);
+    }
+    // SAFETY: the caller promises `len` writable items at the non-NULL `p`, not aliased.
+    Ok(unsafe { std::slice::from_raw_parts_mut(p, len) })
 }
 
 #[cfg(test)]

@@ -1,0 +1,45 @@
+//! What each representation of a batch's games provides (`Kind`), and the result codes.
+
+use super::draw::Draws;
+use super::Tally;
+
+/// The game went on.
+pub(crate) const PENDING: u8 = 0;
+/// X (player 1) completed a line; O is X + 1.
+pub(crate) const X_WINS: u8 = 1;
+/// The board filled with no line.
+pub(crate) const DRAW: u8 = 3;
+
+/// One way of storing the games of a batch: each game is `stride()` words in one vector, and
+/// is never finished (a game that ends is emptied at once). X moves first, so the side to move
+/// follows from the stone count.
+pub(crate) trait Kind: Sync {
+    /// The unit of storage.
+    type Word: Copy + Default + Send + Sync;
+
+    /// Words per game.
+    fn stride(&self) -> usize;
+
+    /// Whether `cell` (below the board's cell count) holds a stone.
+    fn occupied(&self, game: &[Self::Word], cell: usize) -> bool;
+
+    /// The stone on `cell`: 0 empty, 1 X, 2 O.
+    fn stone(&self, game: &[Self::Word], cell: usize) -> u8;
+
+    /// Whether X is to move.
+    fn x_to_move(&self, game: &[Self::Word]) -> bool;
+
+    /// Plays the side to move on the empty `cell` and returns the result code (`PENDING`,
+    /// `X_WINS`, `X_WINS + 1`, `DRAW`); a game that ended is emptied.
+    fn play(&self, game: &mut [Self::Word], cell: usize) -> u8;
+
+    /// Plane 0 (the side to move's stones) then plane 1 (the opponent's), one byte a cell.
+    fn observe(&self, game: &[Self::Word], out: &mut [u8]);
+
+    /// One byte a cell, 1 where it is empty.
+    fn legal(&self, game: &[Self::Word], out: &mut [u8]);
+
+    /// `moves` uniformly random legal moves in every game of `games` (a whole number of
+    /// games), each result counted in `tally`.
+    fn random(&self, games: &mut [Self::Word], moves: u64, draws: &mut Draws, tally: &mut Tally);
+}

@@ -1,0 +1,220 @@
+//! Many games of one shape stepped together, for self-play and for training agents: one call
+//! moves every game, and observations and legal-move masks are written into caller buffers.
+//!
+//! ```
+//! use tictactoe::{Batch, Rules};
+//!
+//! let mut batch = Batch::new(Rules::new(3, 3, 3)?, 1000, 42)?;
+//! let stats = batch.random_moves(20, 0)?;
+//! assert_eq!(stats.moves, 20 * 1000);
+//! let mut mask = vec![0u8; 1000 * 9];
+//! batch.legal_mask(&mut mask);
+//! let actions: Vec<u32> = mask.chunks(9).map(|m| m.iter().position(|&e| e == 1).unwrap() as u32).collect();
+//! let mut results = vec![0u8; 1000];
+//! batch.step(&actions, &mut results).unwrap();
+//! # Ok::<(), tictactoe::Error>(())
+//! ```
+
+mod bits;
+mod draw;
+mod kind;
+mod lanes;
+mod small;
+mod wide;
+
+use crate::error::Error;
+use crate::fallible::try_filled;
+use crate::game::Game;
+use crate::rules::{Player, Rules};
+use lanes::Lanes;
+use small::Small;
+use wide::Wide;
+
+/// The most memory one batch may hold for its games: 4 GiB. `Batch::new` refuses a batch
+/// past it with `TooLarge`; `Batch::bytes_per_game` tells what one game takes.
+pub const BATCH_MAX_BYTES: u64 = 1 << 32;
+
+/// What random self-play did: moves played, and how the games that ended, ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BatchStats {
+    /// Moves played.
+    pub moves: u64,
+    /// Games won by player 1 (X).
+    pub a_wins: u64,
+    /// Games won by player 2 (O).
+    pub b_wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+}
+
+/// Why `Batch::step` played no move: the first illegal action, and what was wrong with it
+/// (`OutOfBounds` or `CellOccupied`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StepError {
+    /// The index of the first game whose action is illegal.
+    pub index: usize,
+    /// `Error::OutOfBounds` or `Error::CellOccupied`.
+    pub error: Error,
+}
+
+/// Counts of result codes (pending, X won, O won, draw), one per move.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Tally([u64; 4]);
+
+impl Tally {
+    #[inline(always)]
+    pub(crate) fn count(&mut self, result: u8) {
+        self.0[result as usize & 3] += 1;
+    }
+
+    fn plus(self, other: &Tally) -> Tally {
+        Tally(std::array::from_fn(|i| self.0[i] + other.0[i]))
+    }
+}
+
+/// The representation chosen for a shape.
+enum Store {
+    Small(Lanes<Small>),
+    Wide(Lanes<Wide>),
+}
+
+/// Runs `$body` with `$lanes` bound to the store's lanes, whichever representation it is.
+macro_rules! each {
+    ($store:expr, $lanes:ident => $body:expr) => {
+        match $store {
+            Store::Small($lanes) => $body,
+            Store::Wide($lanes) => $body,
+        }
+    };
+}
+
+/// `count` games of one shape, each always in progress: a game that ends is emptied at once
+/// (auto-reset), so the next move starts it afresh. X (player 1) opens every game.
+///
+/// The games are stored compactly, the representation chosen by shape: two 64-bit boards a
+/// game up to 64 cells, bit sets of the board's size beyond (`bytes_per_game`).
+pub struct Batch {
+    rules: Rules,
+    count: usize,
+    seed: u64,
+    /// How many `random_moves` calls have been made: each draws from generators of its own.
+    calls: u64,
+    store: Store,
+}
+
+impl Batch {
+    /// `count` empty games of `rules`; `seed` seeds `random_moves`. `InvalidArgument` for a
+    /// count of 0, `TooLarge` past `BATCH_MAX_BYTES`, `OutOfMemory` when the games cannot be
+    /// allocated.
+    pub fn new(rules: Rules, count: usize, seed: u64) -> Result<Batch, Error> {
+        if count == 0 {
+            return Err(Error::InvalidArgument);
+        }
+        let bytes = (count as u64).checked_mul(Batch::bytes_per_game_of(&rules) as u64);
+        if bytes.is_none_or(|b| b > BATCH_MAX_BYTES) {
+            return Err(Error::TooLarge);
+        }
+        let cells = rules.cells();
+        let store = if cells <= 64 {
+            Store::Small(Lanes::new(Small::new(&rules)?, cells, count)?)
+        } else {
+            Store::Wide(Lanes::new(Wide::new(&rules), cells, count)?)
+        };
+        Ok(Batch { rules, count, seed, calls: 0, store })
+    }
+
+    /// The bytes each game of a batch of `rules` takes (the tables shared by all the games
+    /// come on top, a few kilobytes at most).
+    pub fn bytes_per_game_of(rules: &Rules) -> usize {
+        if rules.cells() <= 64 {
+            16
+        } else {
+            8 * Wide::stride_for(rules)
+        }
+    }
+
+    /// The bytes each game of this batch takes.
+    pub fn bytes_per_game(&self) -> usize {
+        Batch::bytes_per_game_of(&self.rules)
+    }
+
+    /// The shape of every game.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The number of games.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// Every game back to the empty board. The random generator goes on where it was.
+    pub fn reset(&mut self) {
+        each!(&mut self.store, lanes => lanes.reset())
+    }
+
+    /// One move in every game: `actions[i]` (a cell, `row * cols + col`) by the side to move
+    /// in game i, whose result goes to `results[i]` (0 pending, 1 X won, 2 O won, 3 draw; a
+    /// game that ended is emptied). If any action is off the board or on a stone, no game
+    /// changes and the first such game is named. Both slices must hold `count` items
+    /// (`InvalidArgument` at index 0 otherwise).
+    pub fn step(&mut self, actions: &[u32], results: &mut [u8]) -> Result<(), StepError> {
+        if actions.len() != self.count || results.len() != self.count {
+            return Err(StepError { index: 0, error: Error::InvalidArgument });
+        }
+        each!(&mut self.store, lanes => lanes.step(actions, results))
+    }
+
+    /// Bytes `observe` writes: `count * 2 * rows * cols`.
+    pub fn observation_len(&self) -> usize {
+        self.count * 2 * self.rules.cells()
+    }
+
+    /// Observation planes, C order `[count][2][rows][cols]`: plane 0 holds the stones of the
+    /// side to move in that game, plane 1 the opponent's (1 where a stone is, else 0). Writes
+    /// the first `observation_len()` bytes of `out`, which must be at least that long.
+    pub fn observe(&self, out: &mut [u8]) {
+        let out = &mut out[..self.observation_len()];
+        each!(&self.store, lanes => lanes.observe(out))
+    }
+
+    /// Bytes `legal_mask` writes: `count * rows * cols`.
+    pub fn legal_mask_len(&self) -> usize {
+        self.count * self.rules.cells()
+    }
+
+    /// Legal-move masks, `[count][rows * cols]`: 1 where the cell is empty. Writes the first
+    /// `legal_mask_len()` bytes of `out`, which must be at least that long.
+    pub fn legal_mask(&self, out: &mut [u8]) {
+        let out = &mut out[..self.legal_mask_len()];
+        each!(&self.store, lanes => lanes.legal_mask(out))
+    }
+
+    /// Every game plays `moves_per_game` uniformly random legal moves (finished games start
+    /// again), spread over `threads` threads (0: one per core), which end before this returns.
+    /// The games are cut into fixed chunks, each with a generator of its own derived from the
+    /// seed and the number of this call: the same seed, count and calls give the same games
+    /// whatever the thread count. `OutOfMemory` (nothing played) when the threads' bookkeeping
+    /// cannot be allocated.
+    pub fn random_moves(&mut self, moves_per_game: u64, threads: u32) -> Result<BatchStats, Error> {
+        let (seed, call) = (self.seed, self.calls);
+        let tally = each!(&mut self.store, lanes => lanes.random_moves(moves_per_game, threads, seed, call))?;
+        self.calls += 1;
+        let [pending, a_wins, b_wins, draws] = tally.0;
+        Ok(BatchStats { moves: pending + a_wins + b_wins + draws, a_wins, b_wins, draws })
+    }
+
+    /// A copy of game `index` as a [`Game`], without its move history (the batch keeps only
+    /// the stones). `InvalidArgument` past the last game, `OutOfMemory`.
+    pub fn game(&self, index: usize) -> Result<Game, Error> {
+        if index >= self.count {
+            return Err(Error::InvalidArgument);
+        }
+        let mut cells = try_filled(0u8, self.rules.cells())?;
+        let next = each!(&self.store, lanes => {
+            cells.iter_mut().enumerate().for_each(|(c, v)| *v = lanes.stone(index, c));
+            if lanes.x_to_move(index) { Player::X } else { Player::O }
+        });
+        Game::from_position(self.rules, &cells, next)
+    }
+}
