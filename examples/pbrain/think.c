@@ -32,13 +32,10 @@ uint32_t think_budget_ms(const struct board *b) {
         return b->opt.fixed_ms;
     }
     unsigned long long turn = l->turn_set ? l->timeout_turn : DEFAULT_TURN_MS;
-    if (turn == 0) {
-        turn = FAST_TURN_MS;
-    }
     /* The margin covers loading the board, the search's set-up and the pipes: a tenth of the
      * turn plus 20 ms, but never more than half of it. */
     unsigned long long margin = turn / 10 + 20;
-    unsigned long long budget = margin * 2 > turn ? turn / 2 : turn - margin;
+    unsigned long long budget = turn == 0 ? FAST_TURN_MS : margin * 2 > turn ? turn / 2 : turn - margin;
     if (l->match_set && l->timeout_match > 0 && l->left_set) {
         unsigned long long share = l->time_left / MATCH_SHARE;
         if (share < budget) {
