@@ -43,9 +43,10 @@ chmod 644 "$work/deb/$runtime/$libdir/libtictactoe.so.$version"
 # The run-time dependencies (libc, libgcc), as dpkg-shlibdeps reads them from the library.
 mkdir -p "$work/deb/shlibdeps/debian"
 printf 'Source: tictactoe\n\nPackage: %s\nArchitecture: any\n' "$runtime" >"$work/deb/shlibdeps/debian/control"
-depends="$(cd "$work/deb/shlibdeps" && dpkg-shlibdeps -O "$work/deb/$runtime/$libdir/libtictactoe.so.$version" |
+# (Its warning that the library is not yet where it will be installed does not apply here.)
+depends="$(cd "$work/deb/shlibdeps" && dpkg-shlibdeps -O "$work/deb/$runtime/$libdir/libtictactoe.so.$version" 2>"$work/deb/shlibdeps.log" |
   sed -n 's/^shlibs:Depends=//p')"
-[ -n "$depends" ] || { echo "deb.sh: dpkg-shlibdeps found no dependency" >&2; exit 1; }
+[ -n "$depends" ] || { cat "$work/deb/shlibdeps.log"; echo "deb.sh: dpkg-shlibdeps found no dependency" >&2; exit 1; }
 
 date="$(date -R -u -d "@$(git -C "$root" log -1 --format=%ct)")"
 # The copyright's years: those of the first and the last commit.
