@@ -70,10 +70,12 @@ fn python_takes_the_crate_version() {
     let pyproject = read("bindings/python/pyproject.toml");
     let fixed = values(&pyproject, "version = \"", "\"");
     if fixed.is_empty() {
-        // maturin reads the version from the crate's Cargo.toml.
+        // maturin reads the version from the extension crate's Cargo.toml, beside pyproject.
         assert!(pyproject.contains("dynamic = [\"version\"]"), "pyproject.toml has no version");
         assert!(pyproject.contains("build-backend = \"maturin\""), "a dynamic version needs maturin");
-        assert!(pyproject.contains("manifest-path = \"../../Cargo.toml\""));
+        assert!(pyproject.contains("manifest-path = \"Cargo.toml\""));
+        let manifest = read("bindings/python/Cargo.toml");
+        assert_eq!(values(&manifest, "version = \"", "\""), [VERSION], "bindings/python/Cargo.toml");
     } else {
         assert_eq!(fixed, [VERSION], "pyproject.toml");
     }

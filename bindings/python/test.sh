@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and installs the package exactly as a user does (`pip install ./bindings/python` from
-# the repo root: maturin compiles the Rust library and puts it in the wheel), then runs pytest
-# against the installed copy, from outside the source tree.
+# the repo root: maturin compiles the extension module over the Rust library and puts it in the
+# wheel), then runs pytest against the installed copy, from outside the source tree.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 venv="$root/target/python-venv"
@@ -13,11 +13,9 @@ cd "$root/bindings/python"
 "$venv/bin/ruff" format --check --cache-dir "$cache/ruff" .
 "$venv/bin/mypy" --cache-dir "$cache/mypy" python/tictactoe
 cd "$root"
-# The wheel's library is built in a folder of its own: maturin builds it with other flags than
-# `cargo build --release`, and in target/release it would replace the library that the other
-# tests (run beside this one by .ci/test) load. It needs no `header` feature: maturin makes its
-# own header for cffi, and .ci/test checks the committed one.
-CARGO_TARGET_DIR="$root/target/python-wheel" MATURIN_PEP517_ARGS="--no-default-features" \
+# The extension is built in a folder of its own, kept between runs so that a rebuild compiles
+# only what changed.
+CARGO_TARGET_DIR="$root/target/python-wheel" \
   "$venv/bin/python" -m pip install --disable-pip-version-check --force-reinstall --no-deps ./bindings/python
 cd "$root/bindings/python/tests"
 "$venv/bin/python" -m pytest -p no:cacheprovider -q -rs .

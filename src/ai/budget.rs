@@ -63,8 +63,10 @@ impl Budget {
     }
 
     /// A budget from the C API's two limits, 0 or `None` meaning no such limit; unlimited
-    /// when both are absent, which every search refuses.
-    pub(crate) fn limits(max_nodes: u64, max_time: Option<Duration>) -> Budget {
+    /// when both are absent, which every search refuses (`InvalidArgument`, checked after
+    /// the game's own state, so a finished game stays `GameOver`). The bindings that pass
+    /// C's numbers on use it to get C's answers.
+    pub fn limits(max_nodes: u64, max_time: Option<Duration>) -> Budget {
         Budget { max_nodes, max_time }
     }
 

@@ -16,7 +16,9 @@ const OWN: [(TttStatus, &CStr); 4] = [
 ];
 
 /// A status in a few words: its own text, or the message of the `Error` it stands for.
-fn describe(status: RawStatus) -> &'static CStr {
+/// `ttt_status_str`'s text, public for Rust code that passes C's numbers on (the Python
+/// binding).
+pub fn describe(status: RawStatus) -> &'static CStr {
     let own = OWN.iter().find(|&&(s, _)| s as RawStatus == status).map(|&(_, text)| text);
     let error = || Error::ALL.into_iter().find(|&e| TttStatus::from(e) as RawStatus == status);
     own.or_else(|| error().map(Error::message)).unwrap_or(c"unknown status")
@@ -33,23 +35,33 @@ pub extern "C" fn ttt_status_str(status: RawStatus) -> *const c_char {
 /// outside `TttResult`.
 #[no_mangle]
 pub extern "C" fn ttt_result_str(result: RawResult) -> *const c_char {
+    describe_result(result).as_ptr()
+}
+
+/// `ttt_result_str`'s text, for Rust code that passes C's numbers on.
+pub fn describe_result(result: RawResult) -> &'static CStr {
     let outcome = match result {
         0 => Outcome::Pending,
         1 => Outcome::Won(Player::X),
         2 => Outcome::Won(Player::O),
         3 => Outcome::Draw,
-        _ => return c"unknown".as_ptr(),
+        _ => return c"unknown",
     };
-    outcome.answer_c().as_ptr()
+    outcome.answer_c()
 }
 
 /// A verdict in a sentence, e.g. "both players have a line"; "unknown verdict" for a value
 /// outside `TttVerdict`.
 #[no_mangle]
 pub extern "C" fn ttt_verdict_str(verdict: RawVerdict) -> *const c_char {
+    describe_verdict(verdict).as_ptr()
+}
+
+/// `ttt_verdict_str`'s text, for Rust code that passes C's numbers on.
+pub fn describe_verdict(verdict: RawVerdict) -> &'static CStr {
     match Verdict::ALL.get(verdict as usize) {
-        Some(v) => v.describe_c().as_ptr(),
-        None => c"unknown verdict".as_ptr(),
+        Some(v) => v.describe_c(),
+        None => c"unknown verdict",
     }
 }
 
@@ -58,6 +70,11 @@ pub extern "C" fn ttt_verdict_str(verdict: RawVerdict) -> *const c_char {
 #[no_mangle]
 pub extern "C" fn ttt_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+/// `ttt_version`'s text, for Rust code that passes the C layer's answers on.
+pub fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 import pytest
 import tictactoe
-from tictactoe._native import lib
+from tictactoe import _native
 
 
 def game_from(moves, rows=3, cols=3, k=3):
@@ -68,7 +68,7 @@ def test_ai_levels():
     names = ["RANDOM", "EASY", "MEDIUM", "HARD", "PERFECT"]
     assert [level.name for level in tictactoe.Level] == names
     for level in tictactoe.Level:
-        assert getattr(lib, f"TTT_LEVEL_{level.name}") == level
+        assert getattr(_native, f"TTT_LEVEL_{level.name}") == level
         game = tictactoe.Game()
         while game.result == "Pending":
             row, col = game.ai_move(level, seed=11)

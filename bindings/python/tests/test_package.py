@@ -19,9 +19,9 @@ REPO = Path(__file__).resolve().parents[3]
 def test_wheel_contains_the_native_library():
     package = Path(tictactoe.__file__).parent
     assert "site-packages" in package.parts, "tests must run against the installed wheel"
-    native = Path(tictactoe._native.__file__).parent
+    native = Path(tictactoe._native.__file__)
     assert native.parent == package
-    assert [lib.name for lib in native.glob("*.so")], "no shared library inside the package"
+    assert native.suffix == ".so", "the extension module is not a shared library"
     assert (package / "py.typed").is_file()
 
 
@@ -94,26 +94,31 @@ def test_every_status_has_its_class_and_the_library_message():
     assert type(unknown) is tictactoe.Error and unknown.status == 99
 
 
-def test_cffi_module_declares_every_function_of_the_header():
-    # maturin generates the cffi declarations with cbindgen from the same source as
-    # include/tictactoe.h; every function the header declares must be callable from Python.
+def test_native_numbers_are_the_headers():
+    # The extension module numbers statuses, results, verdicts and levels as the C header
+    # does (both come from the same Rust definitions); the exceptions and Level rely on it.
     header = (REPO / "include" / "tictactoe.h").read_text()
-    functions = set(re.findall(r"^\w[\w *]*?\b(ttt_\w+)\(", header, re.M))
-    assert {"ttt_game_new", "ttt_judge", "ttt_validate", "ttt_status_str"} <= functions
-    missing = sorted(name for name in functions if not hasattr(tictactoe._native.lib, name))
-    assert missing == []
+    enumerated = re.findall(r"^\s*(TTT_\w+) = (\d+),", header, re.M)
+    numbers = {name: int(value) for name, value in enumerated}
+    exported = {name for name in dir(tictactoe._native) if name.startswith("TTT_")}
+    assert {"TTT_OK", "TTT_INTERNAL_ERROR", "TTT_DRAW", "TTT_VALID"} <= exported
+    for name in exported - {"TTT_MAX_CELLS"} - {n for n in exported if n.startswith("TTT_LEVEL")}:
+        assert getattr(tictactoe._native, name) == numbers[name], name
+    for name in (n for n in exported if n.startswith("TTT_LEVEL")):
+        assert re.search(rf"#define {name} {getattr(tictactoe._native, name)}\b", header), name
+    assert re.search(rf"#define TTT_MAX_CELLS {tictactoe.MAX_CELLS}\b", header)
 
 
 def test_result_type_names_the_libraries_strings():
-    # tictactoe.Result is a Literal of the four strings; the binding reads them from C
-    # (ttt_result_str), so the two must be the same set.
-    from tictactoe._native import ffi, lib
+    # tictactoe.Result is a Literal of the four strings; the binding reads them from the
+    # library (ttt_result_str's texts), so the two must be the same set.
+    from tictactoe import _native
 
-    from_c = {
-        ffi.string(lib.ttt_result_str(value)).decode()
-        for value in (lib.TTT_PENDING, lib.TTT_A_WINS, lib.TTT_B_WINS, lib.TTT_DRAW)
+    from_library = {
+        _native.result_str(value)
+        for value in (_native.TTT_PENDING, _native.TTT_A_WINS, _native.TTT_B_WINS, _native.TTT_DRAW)
     }
-    assert set(typing.get_args(tictactoe.Result)) == from_c == {"Pending", "A", "B", "Draw"}
+    assert set(typing.get_args(tictactoe.Result)) == from_library == {"Pending", "A", "B", "Draw"}
 
 
 def _modules_named(data):

@@ -1,6 +1,6 @@
 """Plays, judges, validates and solves m,n,k-games (tic-tac-toe, gomoku, ...).
 
-A thin binding of the `tictactoe` C library (built from Rust, shipped inside this wheel):
+A thin binding of the `tictactoe` library (Rust, compiled into this wheel):
 
     >>> import tictactoe
     >>> tictactoe.judge([(0, 0), (2, 0), (1, 1), (2, 1), (2, 2)])
@@ -37,15 +37,15 @@ from ._errors import (
 )
 from ._exercises import Verdict, judge, validate
 from ._ffi import Player, Result
-from ._ffi import string as _string
 from ._game import Game, Level, _unpickle
-from ._native import lib as _lib
+from ._native import TTT_MAX_CELLS as _MAX_CELLS
+from ._native import VERSION as _VERSION
 
-#: The C library's version ("MAJOR.MINOR.PATCH"), which is also this package's.
-__version__: str = _string(_lib.ttt_version())
+#: The library's version ("MAJOR.MINOR.PATCH"), which is also this package's.
+__version__: str = _VERSION
 
 #: The largest board, in cells (rows x cols), the library accepts; bigger is TooLarge.
-MAX_CELLS: int = _lib.TTT_MAX_CELLS
+MAX_CELLS: int = _MAX_CELLS
 
 __all__ = [
     "MAX_CELLS",

@@ -7,7 +7,7 @@ that describe bad input also derive from the matching built-in (`ValueError`, `I
 
 from __future__ import annotations
 
-from ._native import ffi, lib
+from . import _native
 
 
 class Error(Exception):
@@ -34,7 +34,7 @@ class Error(Exception):
         number = (type(self).STATUS or 0) if status is None else status
         super().__init__()
         self.status: int = number
-        self.message: str = ffi.string(lib.ttt_status_str(number)).decode() if number else ""
+        self.message: str = _native.status_str(number) if number else ""
         self.detail = detail  # also sets args
 
     @property
@@ -59,10 +59,11 @@ class Error(Exception):
 
 
 class GameClosed(Error, ValueError):
-    """The game was closed. A closed game's handle is NULL, so the C library itself refuses
-    the call (`TTT_NULL_POINTER`); freed memory is never touched."""
+    """The game was closed. A closed game holds no native game, so every call is refused
+    (with `TTT_NULL_POINTER`, the status C gives a NULL handle); freed memory is never
+    touched."""
 
-    STATUS = lib.TTT_NULL_POINTER
+    STATUS = _native.TTT_NULL_POINTER
 
     def __init__(self, status: int | None = None, detail: str = "") -> None:
         super().__init__(status, detail or "the game is closed")
@@ -76,7 +77,7 @@ class GameClosed(Error, ValueError):
 class InvalidArgument(Error, ValueError):
     """rows, cols or k out of their domain, a player other than 1 or 2, ..."""
 
-    STATUS = lib.TTT_INVALID_ARGUMENT
+    STATUS = _native.TTT_INVALID_ARGUMENT
 
 
 class IllegalMove(Error):
@@ -86,67 +87,67 @@ class IllegalMove(Error):
 
 
 class OutOfBounds(IllegalMove, IndexError):
-    STATUS = lib.TTT_OUT_OF_BOUNDS
+    STATUS = _native.TTT_OUT_OF_BOUNDS
 
 
 class CellOccupied(IllegalMove):
-    STATUS = lib.TTT_CELL_OCCUPIED
+    STATUS = _native.TTT_CELL_OCCUPIED
 
 
 class WrongTurn(IllegalMove):
-    STATUS = lib.TTT_WRONG_TURN
+    STATUS = _native.TTT_WRONG_TURN
 
 
 class GameOver(IllegalMove):
-    STATUS = lib.TTT_GAME_OVER
+    STATUS = _native.TTT_GAME_OVER
 
 
 class NothingToUndo(Error):
-    STATUS = lib.TTT_NOTHING_TO_UNDO
+    STATUS = _native.TTT_NOTHING_TO_UNDO
 
 
 class NothingToRedo(Error):
-    STATUS = lib.TTT_NOTHING_TO_REDO
+    STATUS = _native.TTT_NOTHING_TO_REDO
 
 
 class ParseError(Error, ValueError):
     """Board or game text with a bad character, the wrong cell count, a malformed field."""
 
-    STATUS = lib.TTT_PARSE_ERROR
+    STATUS = _native.TTT_PARSE_ERROR
 
 
 class BufferTooSmall(Error):
     """The binding sizes every buffer itself, so seeing this means a bug; please report it."""
 
-    STATUS = lib.TTT_BUFFER_TOO_SMALL
+    STATUS = _native.TTT_BUFFER_TOO_SMALL
 
 
 class TooLarge(Error, ValueError):
     """rows x cols exceeds `tictactoe.MAX_CELLS`."""
 
-    STATUS = lib.TTT_TOO_LARGE
+    STATUS = _native.TTT_TOO_LARGE
 
 
 class OutOfMemory(Error, MemoryError):
-    STATUS = lib.TTT_OUT_OF_MEMORY
+    STATUS = _native.TTT_OUT_OF_MEMORY
 
 
 class UnreachableBoard(Error, ValueError):
     """Game text that is well formed but cannot arise in a legal game."""
 
-    STATUS = lib.TTT_UNREACHABLE_BOARD
+    STATUS = _native.TTT_UNREACHABLE_BOARD
 
 
 class TooHard(Error):
     """The position is too big to solve exactly."""
 
-    STATUS = lib.TTT_TOO_HARD
+    STATUS = _native.TTT_TOO_HARD
 
 
 class InternalError(Error):
     """A bug inside the C library (a caught panic)."""
 
-    STATUS = lib.TTT_INTERNAL_ERROR
+    STATUS = _native.TTT_INTERNAL_ERROR
 
 
 class NumberOutOfRange(InvalidArgument, OverflowError):

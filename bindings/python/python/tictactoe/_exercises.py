@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import AbstractSet, Any, Iterable, Mapping, Sequence, Union
 
+from . import _native
 from ._errors import IllegalMove, InvalidArgument, OutOfBounds, ParseError, WrongType, error_for
 from ._ffi import (
     NOT_POSITIVE,
@@ -15,9 +16,7 @@ from ._ffi import (
     fit,
     integer,
     size_error,
-    string,
 )
-from ._native import ffi, lib
 
 Board = Union[str, Iterable[str]]
 
@@ -35,62 +34,49 @@ def judge(moves: Iterable[Sequence[int]], rows: int = 3, cols: int = 3, k: int =
     if type(rows) is int and type(cols) is int and type(k) is int:
         flat = _plain_moves(moves)
         if flat is not None:
-            result, bad_index = ffi.new(_RESULT_OUT), ffi.new(_INDEX_OUT)
             try:
-                status = _judge_ex(flat, len(moves), rows, cols, k, result, bad_index)
-            except OverflowError:  # a size that does not fit uint32_t
-                status = lib.TTT_INVALID_ARGUMENT
+                status, result, _ = _judge_ex(flat, rows, cols, k)
+            except OverflowError:  # a coordinate or size that does not fit uint32_t
+                status = _native.TTT_INVALID_ARGUMENT
             if not status:
-                return RESULT_NAMES[result[0]]
+                return RESULT_NAMES[result]
     # Anything else, and every failure (to name it), takes the careful way below.
     rows, cols, k = integer(rows, "rows"), integer(cols, "cols"), integer(k, "k")
     pairs = [_move_pair(index, move) for index, move in enumerate(moves)]
     flat = [fit(number, OFF_BOARD) for pair in pairs for number in pair]
-    result = ffi.new("TttResult *")
-    bad_index = ffi.new("size_t *")
-    status = lib.ttt_judge_ex(
-        ffi.new("uint32_t[]", flat),
-        len(pairs),
-        fit(rows, NOT_POSITIVE),
-        fit(cols, NOT_POSITIVE),
-        fit(k, NOT_POSITIVE),
-        result,
-        bad_index,
-    )
+    sizes = fit(rows, NOT_POSITIVE), fit(cols, NOT_POSITIVE), fit(k, NOT_POSITIVE)
+    status, result, bad_index = _judge_ex(flat, *sizes)
     if status:
         error = size_error(status, rows, cols, k)
         if isinstance(error, IllegalMove):
-            error.move_index = index = bad_index[0]
+            error.move_index = index = bad_index
             error.detail = f"move {index} {pairs[index]}"
             if isinstance(error, OutOfBounds):
                 error.detail += f" is off the {rows}x{cols} board"
         raise error
-    return RESULT_NAMES[result[0]]
+    return RESULT_NAMES[result]
 
 
-_judge_ex = lib.ttt_judge_ex
-_MOVES_IN, _RESULT_OUT = ffi.typeof("uint32_t[]"), ffi.typeof("TttResult *")
-_INDEX_OUT, _JUST_INTS, _JUST_STR = ffi.typeof("size_t *"), {int}, {str}
+_judge_ex = _native.judge_ex
+_JUST_INTS, _JUST_STR = {int}, {str}
 
 
-def _plain_moves(moves: list[Any]) -> Any:
-    """The common case of `judge`, checked quickly: every move a tuple or list of two ints
-    that fit uint32_t, as a C array `row0, col0, row1, col1, ...`; else None (then `judge`
-    converts move by move, naming what is wrong). Judging five moves costs ~3 us this way,
-    ~15 us the careful way (isinstance against the ABCs, a name formatted per number)."""
+def _plain_moves(moves: list[Any]) -> list[int] | None:
+    """The common case of `judge`, checked quickly: every move a tuple or list of two ints,
+    as one list `row0, col0, row1, col1, ...`; else None (then `judge` converts move by
+    move, naming what is wrong). Judging five moves costs ~1 us this way, ~15 us the careful
+    way (isinstance against the ABCs, a name formatted per number)."""
     flat: list[Any] = []
     for move in moves:
         if (type(move) is tuple or type(move) is list) and len(move) == 2:
             flat += move
         else:
             return None
-    # bool, numpy integers, IntEnum: the careful way (cffi would take anything with __int__).
+    # bool, numpy integers, IntEnum: the careful way. A negative or huge coordinate does not
+    # fit uint32_t: `judge` then takes the careful way too, which makes it off the board.
     if {*map(type, flat)} != _JUST_INTS:
         return None
-    try:
-        return ffi.new(_MOVES_IN, flat)
-    except OverflowError:  # a negative or huge coordinate: off the board, the careful way
-        return None
+    return flat
 
 
 #: What judge refuses as a move list or as a move: no order (sets, dicts) or characters.
@@ -136,7 +122,7 @@ class Verdict:
 
     def __init__(self, code: int) -> None:
         object.__setattr__(self, "code", code)
-        object.__setattr__(self, "reason", string(lib.ttt_verdict_str(code)))
+        object.__setattr__(self, "reason", _native.verdict_str(code))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Verdict is immutable: cannot set {name!r}")
@@ -148,7 +134,7 @@ class Verdict:
         return (Verdict, (self.code,))
 
     def __bool__(self) -> bool:
-        return self.code == lib.TTT_VALID
+        return self.code == _native.TTT_VALID
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Verdict):
@@ -186,19 +172,17 @@ def validate(board: Board, k: int | None = None) -> Verdict:
         # The C side spells "k = rows = cols" as k = 0, so an explicit 0 must not reach it.
         if not 1 <= k <= U32_MAX:
             raise InvalidArgument(detail=f"k {k} is outside 1..{U32_MAX} (None: k = rows = cols)")
-    # ttt_validate_rows takes NUL-terminated rows: a NUL inside one would cut it short.
+    # As C's ttt_validate_rows, which reads NUL-terminated rows: a NUL is no cell.
     if any("\0" in row for row in rows):
         raise ParseError(detail="a board row contains a NUL character")
-    keep_alive = [ffi.new("char[]", row.encode()) for row in rows]
-    verdict = ffi.new("TttVerdict *")
-    rows_array = ffi.new("char *[]", keep_alive)
-    status = lib.ttt_validate_rows(rows_array, len(rows), 0 if k is None else k, verdict)
+    encoded = [row.encode() for row in rows]
+    status, code = _native.validate_rows(encoded, 0 if k is None else k)
     if status:
         raise error_for(status, _validate_detail(status, rows, k))
-    return _verdict(verdict[0])
+    return _verdict(code)
 
 
-_validate, _VERDICT_OUT = lib.ttt_validate, ffi.typeof("TttVerdict *")
+_validate = _native.validate
 #: One Verdict per code, made when first needed: a Verdict is immutable, so they are shared.
 _VERDICTS: dict[int, Verdict] = {}
 
@@ -228,13 +212,12 @@ def _plain_validate(rows: list[str], k: int | None) -> Verdict | None:
         return None
     # A separator inside a row leaves C fewer than rows x cols cells, and a NUL or any byte of
     # a non-ASCII character is not a cell: C refuses each, and the board goes the careful way.
-    data, out = "".join(rows).encode(), ffi.new(_VERDICT_OUT)
+    data = "".join(rows).encode()
     try:
-        if _validate(data, len(data), len(rows), cols, k, out):
-            return None
+        status, verdict = _validate(data, len(rows), cols, k)
     except OverflowError:  # more rows or columns than uint32_t holds
         return None
-    return _verdict(out[0])
+    return None if status else _verdict(verdict)
 
 
 #: The cells of a row, only to name the first one C refused: C decides what parses.
@@ -244,7 +227,7 @@ _CELL_CHARS = frozenset("XO .")
 def _validate_detail(status: int, rows: list[str], k: int | None) -> str:
     """What was wrong with the board's shape or k, for a failed validate."""
     cols = {len(row) for row in rows}
-    if status == lib.TTT_PARSE_ERROR:
+    if status == _native.TTT_PARSE_ERROR:
         # A bad character first: it is often why rows differ in length (a CRLF board's '\r'
         # makes all but the last row one longer), and naming it says what to fix.
         for r, row in enumerate(rows):
@@ -253,7 +236,7 @@ def _validate_detail(status: int, rows: list[str], k: int | None) -> str:
                     return f"row {r}, col {c} is {char!r}: a cell is 'X', 'O', ' ' or '.'"
         if len(cols) > 1:
             return f"rows of unequal length ({', '.join(map(str, sorted(cols)))} cells)"
-    if status == lib.TTT_INVALID_ARGUMENT:
+    if status == _native.TTT_INVALID_ARGUMENT:
         shape = f"{len(rows)}x{max(cols, default=0)}"
         if not rows or not max(cols):
             return f"an empty board ({shape})"
