@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The wheel as a user meets it: `pip install` into a fresh virtualenv (cffi comes from PyPI),
+# The wheel as a user meets it: `pip install` into a fresh virtualenv (it needs nothing else),
 # then the seeds' program, run from an empty folder.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"

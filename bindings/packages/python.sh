@@ -11,7 +11,7 @@ stage="$work/python"
 rm -rf "$stage"
 mkdir -p "$stage"
 # The same build folder and flags as bindings/python/test.sh, whose build this one reuses.
-CARGO_TARGET_DIR="$root/target/python-wheel" MATURIN_PEP517_ARGS="--no-default-features" \
+CARGO_TARGET_DIR="$root/target/python-wheel" \
   "$venv/bin/python" -m pip wheel --quiet --disable-pip-version-check --no-deps \
   -w "$stage/built" "$root/bindings/python"
 built=("$stage"/built/tictactoe-*.whl)
