@@ -310,6 +310,29 @@ fn bad_input_is_answered_and_survived() {
     assert!(status.success() && rest.is_empty(), "{status} {rest:?}");
 }
 
+/// The time limits from INFO, however tight or loose, still give a legal move (the time taken
+/// is not asserted: the hang guard only catches a brain that does not answer).
+#[test]
+fn any_time_limit_gets_a_move() {
+    let mut b = Brain::start(&[]);
+    assert_eq!(b.ask("START 15"), "OK");
+    let limits = [
+        "INFO timeout_turn 0",
+        "INFO timeout_turn 1",
+        "INFO timeout_turn 30\nINFO timeout_match 1000\nINFO time_left 0",
+        "INFO time_left -5",
+        // Past any number: a turn without limit, the match's time left keeping it short.
+        "INFO timeout_turn 99999999999999999999999\nINFO timeout_match 100000\nINFO time_left 2000",
+    ];
+    let mut taken = Vec::new();
+    for info in limits {
+        b.send(&format!("{info}\n"));
+        let x = (0..15).find(|x| !taken.contains(&(*x, 14))).expect("row 14 has room");
+        taken.push((x, 14));
+        taken.push(parse_move(&b.ask(&format!("TURN {x},14")), 15, 15));
+    }
+}
+
 #[test]
 fn bad_options_exit_with_usage() {
     for args in [

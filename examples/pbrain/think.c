@@ -23,6 +23,8 @@
 #define DEFAULT_TURN_MS 1000ULL
 /* timeout_turn 0 means "as fast as possible": a short search still sees the tactics. */
 #define FAST_TURN_MS 10ULL
+/* A longer turn (a manager's "no limit" is often a huge number) is cut to this. */
+#define MAX_TURN_MS 30000ULL
 /* Of the match time left, a move takes at most this share: a game rarely needs more moves. */
 #define MATCH_SHARE 20ULL
 
@@ -45,7 +47,7 @@ uint32_t think_budget_ms(const struct board *b) {
     if (budget < 1) {
         budget = 1;
     }
-    return budget > UINT32_MAX ? UINT32_MAX : (uint32_t)budget;
+    return (uint32_t)(budget > MAX_TURN_MS ? MAX_TURN_MS : budget);
 }
 
 /* The board as game text `rows,cols,k:BOARD:P` in a new buffer; NULL with `*error` set when
