@@ -1,0 +1,31 @@
+"""What the RL environments share (numpy only)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._game import Game
+
+
+def board_cells(game: Game) -> np.ndarray:
+    """The board as uint8 (rows, cols): 0 empty, 1 X, 2 O."""
+    text = "".join(game.board).encode()
+    cells = np.frombuffer(text, dtype=np.uint8).reshape(game.rows, game.cols)
+    return (cells == ord("X")) * np.uint8(1) + (cells == ord("O")) * np.uint8(2)
+
+
+def planes(game: Game, player: int) -> np.ndarray:
+    """int8 (rows, cols, 2): `player`'s stones in plane 0, the opponent's in plane 1."""
+    board = board_cells(game)
+    out = np.empty((*board.shape, 2), dtype=np.int8)
+    out[:, :, 0] = board == player
+    out[:, :, 1] = board == 3 - player
+    return out
+
+
+def empty_mask(game: Game) -> np.ndarray:
+    """int8 (rows * cols,): 1 on the cells the side to move may play, all 0 once it is over."""
+    mask = np.zeros(game.rows * game.cols, dtype=np.int8)
+    if game.result == "Pending":
+        mask[:] = board_cells(game).reshape(-1) == 0
+    return mask
