@@ -20,6 +20,7 @@ mod draw;
 mod kind;
 mod lanes;
 mod small;
+mod tic;
 mod wide;
 
 use crate::error::Error;
@@ -28,6 +29,7 @@ use crate::game::Game;
 use crate::rules::{Player, Rules};
 use lanes::Lanes;
 use small::Small;
+use tic::Tic;
 use wide::Wide;
 
 /// The most memory one batch may hold for its games: 4 GiB. `Batch::new` refuses a batch
@@ -67,6 +69,15 @@ impl Tally {
         self.0[result as usize & 3] += 1;
     }
 
+    /// Counts a pass of `moves` moves of which `ended` (X won, O won, drawn) ended games.
+    #[inline(always)]
+    pub(crate) fn add_pass(&mut self, moves: u64, ended: [u64; 3]) {
+        self.0[0] += moves - ended.iter().sum::<u64>();
+        for (t, e) in self.0[1..].iter_mut().zip(ended) {
+            *t += e;
+        }
+    }
+
     fn plus(self, other: &Tally) -> Tally {
         Tally(std::array::from_fn(|i| self.0[i] + other.0[i]))
     }
@@ -74,6 +85,7 @@ impl Tally {
 
 /// The representation chosen for a shape.
 enum Store {
+    Tic(Lanes<Tic>),
     Small(Lanes<Small>),
     Wide(Lanes<Wide>),
 }
@@ -82,6 +94,7 @@ enum Store {
 macro_rules! each {
     ($store:expr, $lanes:ident => $body:expr) => {
         match $store {
+            Store::Tic($lanes) => $body,
             Store::Small($lanes) => $body,
             Store::Wide($lanes) => $body,
         }
@@ -91,8 +104,10 @@ macro_rules! each {
 /// `count` games of one shape, each always in progress: a game that ends is emptied at once
 /// (auto-reset), so the next move starts it afresh. X (player 1) opens every game.
 ///
-/// The games are stored compactly, the representation chosen by shape: two 64-bit boards a
-/// game up to 64 cells, bit sets of the board's size beyond (`bytes_per_game`).
+/// The games are stored compactly, the representation chosen by shape (`bytes_per_game`): up
+/// to 9 cells, the number of the position in a table of every position with the game on (4
+/// bytes a game; a random move is one lookup); up to 64 cells, two 64-bit boards; beyond, bit
+/// sets of the board's size.
 pub struct Batch {
     rules: Rules,
     count: usize,
@@ -115,7 +130,9 @@ impl Batch {
             return Err(Error::TooLarge);
         }
         let cells = rules.cells();
-        let store = if cells <= 64 {
+        let store = if cells <= 9 {
+            Store::Tic(Lanes::new(Tic::new(&rules)?, cells, count)?)
+        } else if cells <= 64 {
             Store::Small(Lanes::new(Small::new(&rules)?, cells, count)?)
         } else {
             Store::Wide(Lanes::new(Wide::new(&rules), cells, count)?)
@@ -126,7 +143,9 @@ impl Batch {
     /// The bytes each game of a batch of `rules` takes (the tables shared by all the games
     /// come on top, a few kilobytes at most).
     pub fn bytes_per_game_of(rules: &Rules) -> usize {
-        if rules.cells() <= 64 {
+        if rules.cells() <= 9 {
+            4
+        } else if rules.cells() <= 64 {
             16
         } else {
             8 * Wide::stride_for(rules)

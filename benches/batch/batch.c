@@ -1,0 +1,271 @@
+/*
+ * batch.c — the batch C API (ttt_batch_*) timed side by side with a plain scalar C bitboard
+ * random playout of tic-tac-toe on one core, compiled into this program, in one run. Prints
+ * moves per second and each row's ratio against its target:
+ *
+ *   - ttt_batch_random_moves on 3 x 3 with every core against the plain playout on one core
+ *     (target: at least 4 times);
+ *   - ttt_batch_random_moves on 15 x 15, k = 5 (target: at least 100 M moves/s);
+ *   - ttt_batch_step plus ttt_batch_legal_mask driven from C with random legal actions,
+ *     against ttt_batch_random_moves on the same shape (target: at least 1/4); the C code
+ *     choosing the actions is not timed;
+ *   - moves/s against the batch size, and the memory per game.
+ *
+ * Usage: batch [SCALE]. SCALE (default 1) multiplies every move count; the test suite runs a
+ * tiny SCALE only to check that the program builds and that its cross-checks hold (every call
+ * succeeds; the totals add up; both playouts' win rates are those of random tic-tac-toe).
+ * Built and run by benches/batch/run.sh.
+ */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "tictactoe.h"
+
+static double scale = 1.0;
+
+static void fail(const char *what) {
+    fprintf(stderr, "batch bench: %s\n", what);
+    exit(EXIT_FAILURE);
+}
+
+static void must(TttStatus status) {
+    if (status != TTT_OK) {
+        fail(ttt_status_str(status));
+    }
+}
+
+static void *must_alloc(size_t bytes) {
+    void *p = malloc(bytes);
+    if (!p) {
+        fail("out of memory");
+    }
+    return p;
+}
+
+static double now_s(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* ---- the plain scalar playout: one game at a time, 9-bit boards, a 512-entry win table ---- */
+
+static uint8_t wins[512];
+
+static void make_win_table(void) {
+    static const unsigned lines[8] = {0007, 0070, 0700, 0111, 0222, 0444, 0421, 0124};
+    for (unsigned b = 0; b < 512; b++) {
+        for (int i = 0; i < 8; i++) {
+            if ((b & lines[i]) == lines[i]) {
+                wins[b] = 1;
+            }
+        }
+    }
+}
+
+/* wyrand: 64 random bits from one multiply. */
+__extension__ typedef unsigned __int128 u128;
+static inline uint64_t wyrand(uint64_t *s) {
+    *s += 0xa0761d6478bd642full;
+    u128 t = (u128)*s * (*s ^ 0xe7037ed1a0b428dbull);
+    return (uint64_t)(t >> 64) ^ (uint64_t)t;
+}
+
+/* Plays `moves` uniformly random moves in one game after another (a finished game starts
+   again), counting X wins, O wins and draws into out[0..2]. The random cell is the j-th empty
+   one, j from a multiply-shift of 32 random bits (bias below 9 / 2^32). */
+static void plain_playout(uint64_t moves, uint64_t seed, uint64_t out[3]) {
+    unsigned board[2] = {0, 0}, placed = 0;
+    uint64_t s = seed;
+    for (uint64_t m = 0; m < moves; m++) {
+        unsigned empty = 0777u & ~(board[0] | board[1]);
+        unsigned n = 9 - placed;
+        unsigned j = (unsigned)(((wyrand(&s) & 0xffffffffu) * n) >> 32);
+        for (; j > 0; j--) {
+            empty &= empty - 1;
+        }
+        unsigned side = placed & 1;
+        board[side] |= empty & -empty;
+        placed++;
+        if (wins[board[side]] || placed == 9) {
+            out[wins[board[side]] ? side : 2]++;
+            board[0] = board[1] = 0;
+            placed = 0;
+        }
+    }
+}
+
+/* ---- rows ---- */
+
+static void row(const char *name, double moves_per_s, double ratio, double target, const char *unit) {
+    printf("%-52s %9.1f M moves/s  %7.2f %s (target >= %.2f) %s\n", name, moves_per_s / 1e6, ratio, unit,
+           target, ratio >= target ? "met" : "MISSED");
+}
+
+/* The random tic-tac-toe win rates, exact: X 737/1260, O 121/420 (0.585, 0.288, 0.127). */
+static void check_rates(const char *who, uint64_t x, uint64_t o, uint64_t draws) {
+    double n = (double)(x + o + draws);
+    if (n < 20000) {
+        return; /* too few games to tell */
+    }
+    if (x / n < 0.57 || x / n > 0.60 || o / n < 0.275 || o / n > 0.30) {
+        fprintf(stderr, "%s: X %.3f O %.3f\n", who, x / n, o / n);
+        fail("win rates are not those of random tic-tac-toe");
+    }
+}
+
+/* Best of `repeats` runs of random_moves: moves/s. */
+static double random_moves_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t count, uint64_t moves,
+                                uint32_t threads, int repeats, TttBatchStats *total) {
+    TttBatch *b;
+    must(ttt_batch_new(rows, cols, k, count, 1, &b));
+    double best = 0;
+    for (int r = 0; r < repeats; r++) {
+        TttBatchStats stats = {0, 0, 0, 0};
+        double t0 = now_s();
+        must(ttt_batch_random_moves(b, moves, threads, &stats));
+        double rate = (double)stats.moves / (now_s() - t0);
+        if (stats.moves != moves * count || stats.a_wins + stats.b_wins + stats.draws > stats.moves) {
+            fail("random_moves totals do not add up");
+        }
+        total->moves += stats.moves;
+        total->a_wins += stats.a_wins;
+        total->b_wins += stats.b_wins;
+        total->draws += stats.draws;
+        best = rate > best ? rate : best;
+    }
+    ttt_batch_free(b);
+    return best;
+}
+
+/* step + legal_mask with random legal actions chosen from the mask (untimed): moves/s. */
+static double step_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t count, int steps) {
+    size_t cells = (size_t)rows * cols;
+    TttBatch *b;
+    must(ttt_batch_new(rows, cols, k, count, 1, &b));
+    uint8_t *mask = must_alloc(count * cells), *results = must_alloc(count);
+    uint32_t *actions = must_alloc(count * sizeof *actions);
+    uint64_t s = 7, ends = 0;
+    double timed = 0, t0 = now_s();
+    must(ttt_batch_legal_mask(b, mask, count * cells));
+    timed += now_s() - t0;
+    for (int i = 0; i < steps; i++) {
+        for (size_t g = 0; g < count; g++) {
+            const uint8_t *m = mask + g * cells;
+            size_t c = (size_t)(wyrand(&s) % cells);
+            while (!m[c]) {
+                c = c + 1 == cells ? 0 : c + 1;
+            }
+            actions[g] = (uint32_t)c;
+        }
+        t0 = now_s();
+        must(ttt_batch_step(b, actions, count, results, NULL));
+        must(ttt_batch_legal_mask(b, mask, count * cells));
+        timed += now_s() - t0;
+        for (size_t g = 0; g < count; g++) {
+            ends += results[g] != 0;
+        }
+    }
+    if (steps >= (int)cells && ends == 0) {
+        fail("no game ended");
+    }
+    free(mask);
+    free(results);
+    free(actions);
+    ttt_batch_free(b);
+    return (double)count * steps / timed;
+}
+
+/* This process's resident memory in bytes (Linux), or 0 where it cannot be read. */
+static long resident_bytes(void) {
+    long pages = 0, resident = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) {
+        if (fscanf(f, "%ld %ld", &pages, &resident) != 2) {
+            resident = 0;
+        }
+        fclose(f);
+    }
+    return resident * 4096;
+}
+
+static uint64_t scaled(double n) {
+    double v = n * scale;
+    return v < 1 ? 1 : (uint64_t)v;
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1) {
+        scale = atof(argv[1]);
+        if (!(scale > 0)) {
+            fail("SCALE must be a positive number");
+        }
+    }
+    /* First, while the heap is fresh: each batch's games are new memory, resident once every
+       game has moved (all kept until the end, so none reuses another's pages). */
+    static const uint32_t shapes[][3] = {{3, 3, 3}, {4, 4, 4}, {7, 7, 5}, {8, 8, 5}, {15, 15, 5}, {19, 19, 5}};
+    enum { SHAPES = sizeof shapes / sizeof shapes[0] };
+    TttBatch *kept[SHAPES];
+    double per_game[SHAPES];
+    size_t mem_count = scale < 0.01 ? 4096 : (size_t)1 << 18;
+    for (size_t i = 0; i < SHAPES; i++) {
+        long before = resident_bytes();
+        must(ttt_batch_new(shapes[i][0], shapes[i][1], shapes[i][2], mem_count, 1, &kept[i]));
+        TttBatchStats t = {0, 0, 0, 0};
+        must(ttt_batch_random_moves(kept[i], 1, 1, &t));
+        per_game[i] = (double)(resident_bytes() - before) / (double)mem_count;
+    }
+    printf("memory per game, measured (resident memory of %zu games after a move each):", mem_count);
+    for (size_t i = 0; i < SHAPES; i++) {
+        printf(" %ux%u %.1f B%s", shapes[i][0], shapes[i][1], per_game[i], i + 1 < SHAPES ? "," : "\n\n");
+        ttt_batch_free(kept[i]);
+    }
+
+    make_win_table();
+    int repeats = scale < 0.01 ? 1 : 5;
+
+    /* The plain playout, one core. */
+    uint64_t plain_moves = scaled(2e8), plain_out[3] = {0, 0, 0};
+    double plain_best = 0;
+    for (int r = 0; r < repeats; r++) {
+        double t0 = now_s();
+        plain_playout(plain_moves, 11 + (uint64_t)r, plain_out);
+        double rate = (double)plain_moves / (now_s() - t0);
+        plain_best = rate > plain_best ? rate : plain_best;
+    }
+    check_rates("plain playout", plain_out[0], plain_out[1], plain_out[2]);
+    printf("%-52s %9.1f M moves/s  (reference)\n", "plain C bitboard playout, 3x3, one core", plain_best / 1e6);
+
+    /* random_moves, every core. */
+    size_t count = 65536;
+    TttBatchStats total = {0, 0, 0, 0};
+    double tic = random_moves_rate(3, 3, 3, count, scaled(3000), 0, repeats, &total);
+    check_rates("ttt_batch_random_moves", total.a_wins, total.b_wins, total.draws);
+    row("ttt_batch_random_moves 3x3, 65536 games, all cores", tic, tic / plain_best, 4.0, "x plain");
+    TttBatchStats big = {0, 0, 0, 0};
+    double gomoku = random_moves_rate(15, 15, 5, 16384, scaled(2000), 0, repeats, &big);
+    row("ttt_batch_random_moves 15x15 k=5, 16384 games", gomoku, gomoku / 100e6, 1.0, "x 100 M/s");
+
+    /* step + legal_mask from C. */
+    int steps = (int)scaled(200);
+    double step3 = step_rate(3, 3, 3, count, steps);
+    row("ttt_batch_step + legal_mask 3x3, 65536 games", step3, step3 / tic, 0.25, "x random");
+    double step15 = step_rate(15, 15, 5, 4096, steps);
+    row("ttt_batch_step + legal_mask 15x15 k=5, 4096 games", step15, step15 / gomoku, 0.25, "x random");
+
+    /* The curve: moves/s against the batch size, 3x3, every core. */
+    printf("\nttt_batch_random_moves 3x3, all cores, by batch size:\n");
+    for (size_t n = 16; n <= ((size_t)1 << 20); n *= 4) {
+        TttBatchStats t = {0, 0, 0, 0};
+        uint64_t moves = scaled(2e8 / (double)n);
+        double rate = random_moves_rate(3, 3, 3, n, moves, 0, repeats, &t);
+        printf("  %8zu games %9.1f M moves/s\n", n, rate / 1e6);
+    }
+
+    return 0;
+}
