@@ -123,6 +123,11 @@ impl Meter {
         self.nodes > self.check_at && self.look()
     }
 
+    /// The nodes counted so far.
+    pub fn used(&self) -> u64 {
+        self.nodes
+    }
+
     /// Counts `n` more nodes without looking at the limits (the next `spend` does).
     pub fn add(&mut self, n: u64) {
         self.nodes = self.nodes.saturating_add(n);

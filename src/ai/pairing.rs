@@ -117,6 +117,13 @@ impl Live {
         blocks
     }
 
+    /// The cells of the pairs found by the last `blocks` that answered true: a position that
+    /// differs from the one asked about only by attacker stones outside these cells is
+    /// blocked by the same pairs (each live window still holds a whole pair of empty cells).
+    pub fn zone(&self) -> u64 {
+        self.finder.chosen.iter().fold(0, |zone, &pair| zone | pair)
+    }
+
     /// Backtracking steps taken so far, for the solver's budget: one costs about what a node
     /// does.
     pub fn steps(&self) -> u64 {
