@@ -6,6 +6,7 @@
 use pyo3::prelude::*;
 use tictactoe::ffi::{describe, describe_result, describe_verdict, TttResult, TttStatus, TttVerdict};
 
+mod batch;
 mod exercises;
 mod game;
 mod status;
@@ -86,5 +87,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(exercises::validate, m)?)?;
     m.add_function(wrap_pyfunction!(exercises::validate_rows, m)?)?;
     m.add_class::<game::GameCore>()?;
+    m.add_class::<batch::BatchCore>()?;
     Ok(())
 }

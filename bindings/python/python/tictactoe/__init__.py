@@ -13,6 +13,8 @@ A thin binding of the `tictactoe` library (Rust, compiled into this wheel):
 """
 
 from types import FunctionType as _FunctionType
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
 
 from ._errors import (
     BufferTooSmall,
@@ -47,8 +49,23 @@ __version__: str = _VERSION
 #: The largest board, in cells (rows x cols), the library accepts; bigger is TooLarge.
 MAX_CELLS: int = _MAX_CELLS
 
+if _TYPE_CHECKING:
+    from ._batch import Batch
+
+
+def __getattr__(name: str) -> _Any:
+    """`tictactoe.Batch`, imported when first used: it needs numpy, `import tictactoe` not."""
+    if name == "Batch":
+        from ._batch import Batch
+
+        Batch.__module__ = __name__
+        return Batch
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "MAX_CELLS",
+    "Batch",
     "BufferTooSmall",
     "CellOccupied",
     "Error",
@@ -82,7 +99,7 @@ __all__ = [
 # pickles, e.g. a game or an error sent to a multiprocessing worker, name `tictactoe.Game`
 # and `tictactoe._unpickle`, never a private module a later version may rename or merge; the
 # private paths still import, so older pickles load.
-for _public in (*(globals()[_name] for _name in __all__), _unpickle):
+for _public in (*(globals()[_name] for _name in __all__ if _name != "Batch"), _unpickle):
     if isinstance(_public, (type, _FunctionType)):  # not the Literal types, nor the numbers
         _public.__module__ = __name__
 del _public

@@ -1,0 +1,106 @@
+"""The environment's share of batched self-play on 3x3, side by side with Pgx when it is
+installed (`pip install pgx`, with CPU jax; optional, for this benchmark only). Numbers, not
+pass/fail.
+
+    target/python-venv/bin/python bindings/python/bench_batch.py [GAMES] [STEPS]
+
+Per step at `GAMES` games (65,536 by default): `Batch.legal_mask(out=...)`,
+`Batch.observe(out=...)` into preallocated arrays and `Batch.step(actions, out=...)`, timed;
+the random agent's choice of actions (numpy) is not. Best of 5 runs of `STEPS` steps. Then
+`Batch.random_moves` (the library's own random play, one call) for reference, and Pgx's
+tic-tac-toe: a jitted random rollout (`jax.vmap` of `step` over the same number of games,
+legal random actions from the mask, `jax.lax.scan` over the steps), timed after compiling.
+"""
+
+import sys
+import time
+
+import numpy as np
+import tictactoe
+
+
+def environment_share(games, steps):
+    batch = tictactoe.Batch(games, seed=1)
+    rng = np.random.default_rng(1)
+    mask = np.empty((games, 9), dtype=bool)
+    planes = np.empty((games, 2, 3, 3), dtype=np.uint8)
+    results = np.empty(games, dtype=np.uint8)
+    scores = np.empty((games, 9))
+    timed = 0.0
+    for _ in range(steps):
+        start = time.perf_counter()
+        batch.legal_mask(out=mask)
+        batch.observe(out=planes)
+        timed += time.perf_counter() - start
+        rng.random(out=scores)
+        scores[~mask] = -1.0
+        actions = scores.argmax(axis=1).astype(np.uint32)
+        start = time.perf_counter()
+        batch.step(actions, out=results)
+        timed += time.perf_counter() - start
+    return games * steps / timed
+
+
+def random_moves(games, steps):
+    batch = tictactoe.Batch(games, seed=2)
+    start = time.perf_counter()
+    stats = batch.random_moves(steps)
+    return stats["moves"] / (time.perf_counter() - start)
+
+
+def pgx_rollout(games, steps):
+    """Pgx's moves per second, or None when pgx is not installed."""
+    try:
+        import jax
+        import jax.numpy as jnp
+        import pgx
+    except ImportError:
+        return None
+    env = pgx.make("tic_tac_toe")
+    init, step = jax.jit(jax.vmap(env.init)), jax.jit(jax.vmap(env.step))
+
+    def body(carry, _):
+        state, key = carry
+        key, sub = jax.random.split(key)
+        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+        action = jax.random.categorical(sub, logits, axis=-1)
+        state = step(state, action)
+        # Pgx does not restart a finished game by itself: start those afresh, as Batch does.
+        fresh = init(jax.random.split(sub, games))
+        state = jax.tree_util.tree_map(
+            lambda new, old: jnp.where(
+                state.terminated.reshape((-1,) + (1,) * (old.ndim - 1)), new, old
+            ),
+            fresh,
+            state,
+        )
+        return (state, key), None
+
+    @jax.jit
+    def rollout(key):
+        state = init(jax.random.split(key, games))
+        (state, _), _ = jax.lax.scan(body, (state, key), None, length=steps)
+        return state
+
+    jax.block_until_ready(rollout(jax.random.PRNGKey(0)))  # compile
+    start = time.perf_counter()
+    jax.block_until_ready(rollout(jax.random.PRNGKey(1)))
+    return games * steps / (time.perf_counter() - start)
+
+
+def main(games=65_536, steps=50):
+    share = max(environment_share(games, steps) for _ in range(5))
+    print(f"3x3, {games} games, {steps} steps per run, best of 5")
+    print(f"Batch.step + legal_mask(out=) + observe(out=): {share / 1e6:10.1f} M moves/s")
+    own = max(random_moves(games, steps) for _ in range(5))
+    print(f"Batch.random_moves (all cores):                {own / 1e6:10.1f} M moves/s")
+    pgx = pgx_rollout(games, steps)
+    if pgx is None:
+        print("Pgx: not installed (pip install pgx), no comparison")
+    else:
+        print(f"Pgx jitted random rollout (CPU):               {pgx / 1e6:10.1f} M moves/s")
+        print(f"ratio Batch environment / Pgx:                 {share / pgx:10.1f}")
+
+
+if __name__ == "__main__":
+    main(*map(int, sys.argv[1:3]))
