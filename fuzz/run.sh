@@ -10,7 +10,8 @@
 # on small boards and on the n x n, k = n boards of ttt_game_move's tallied bodies), judge (ttt_judge_ex vs a plain replay),
 # ai (search and levels 0-2: legal, win taken, loss blocked, repeatable, game unchanged),
 # solve (best_move and optimal_moves on late positions vs the plain minimax of
-# tests/common/minimax.rs; up to 13 empty cells on boards of up to 16 cells).
+# tests/common/minimax.rs; up to 13 empty cells on boards of up to 16 cells), batch
+# (ttt_batch_step with illegal actions mixed in vs plain games, on up to 11 x 11).
 # A failure leaves its input in fuzz/artifacts/<target>/ and prints how to replay it.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -21,7 +22,7 @@ cargo fmt --check
 cargo clippy --release --all-targets --quiet --target-dir ../target -- -D warnings
 # Runs per target: about ten seconds each on the 2-core CI machine (text twenty: it checks
 # three entry points per input, one of them on boards of up to 234 cells).
-for target_runs in text:300000 game:20000 judge:100000 ai:10000 solve:2000; do
+for target_runs in text:300000 game:20000 judge:100000 ai:10000 solve:2000 batch:20000; do
   target="${target_runs%%:*}" runs="${target_runs#*:}"
   echo "fuzz: $target, $runs runs"
   log="target/fuzz-$target.log"

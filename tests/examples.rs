@@ -141,6 +141,27 @@ fn find_winner_example() {
     check_example("find_winner", FIND_WINNER);
 }
 
+// Batched self-play: X takes cells 0, 2, 4, 6 in every game and wins on the 2-4-6 diagonal at
+// the 7th step, which empties every game; the refused step leaves all 9000 cells empty.
+const SELFPLAY: &str = r#"1000 games of 3 x 3, each playing its first empty cell:
+step 1: Pending (A won 0, B won 0, drawn 0)
+  game 0 as O sees it: its stones 000000000, X's 100000000
+step 2: Pending (A won 0, B won 0, drawn 0)
+step 3: Pending (A won 0, B won 0, drawn 0)
+step 4: Pending (A won 0, B won 0, drawn 0)
+step 5: Pending (A won 0, B won 0, drawn 0)
+step 6: Pending (A won 0, B won 0, drawn 0)
+step 7: A (A won 1000, B won 0, drawn 0)
+cell 9 in game 500: "cell out of bounds" at game 500; empty cells still 9000
+random self-play: 100000 moves, between 11000 and 20000 games ended: yes
+game 999 copied out: Pending
+"#;
+
+#[test]
+fn selfplay_example() {
+    check_example("selfplay", SELFPLAY);
+}
+
 // The "Valid State" exercise's three boards and answers (O moved first; X moved twice), then:
 // the board from the seed's explanation where X's two lines meet at X's last stone (valid),
 // both players with a line, and two X lines on 5 x 5 (k = 3) no single move could complete.

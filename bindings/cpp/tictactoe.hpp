@@ -728,6 +728,124 @@ inline Verdict validate(std::string_view board, Integer k = 0) {
   return validate(detail::board_rows(board), k);
 }
 
+/// What Batch::random_moves played: moves, and how the games that ended, ended.
+struct BatchStats {
+  std::uint64_t moves = 0;
+  std::uint64_t a_wins = 0;
+  std::uint64_t b_wins = 0;
+  std::uint64_t draws = 0;
+};
+
+/// `count` games of one shape stepped together, for self-play and training (the C API's
+/// TttBatch). Every game is always in progress: a move that ends one reports its result and
+/// empties it (auto-reset). Owns its handle (movable, not copyable).
+class Batch {
+ public:
+  /// `count` empty games of rows x cols, k in a row wins; `seed` seeds random_moves.
+  explicit Batch(Integer count, Integer rows = 3, Integer cols = 3, Integer k = 3,
+                 std::uint64_t seed = 0)
+      : count_(size(count, "count")),
+        cells_(static_cast<std::size_t>(detail::u32(rows, "rows")) * detail::u32(cols, "cols")) {
+    detail::check(ttt_batch_new(detail::u32(rows, "rows"), detail::u32(cols, "cols"),
+                                detail::u32(k, "k"), count_, seed, &batch_),
+                  "ttt::Batch");
+  }
+  Batch(const Batch&) = delete;
+  Batch& operator=(const Batch&) = delete;
+  Batch(Batch&& other) noexcept
+      : batch_(std::exchange(other.batch_, nullptr)), count_(other.count_), cells_(other.cells_) {}
+  Batch& operator=(Batch&& other) noexcept {
+    if (this != &other) {
+      ttt_batch_free(batch_);
+      batch_ = std::exchange(other.batch_, nullptr);
+      count_ = other.count_;
+      cells_ = other.cells_;
+    }
+    return *this;
+  }
+  ~Batch() { ttt_batch_free(batch_); }
+
+  std::size_t size() const noexcept { return count_; }
+  /// rows x cols: cells per game.
+  std::size_t cells() const noexcept { return cells_; }
+
+  /// Every game back to the empty board (the random generator goes on).
+  void reset() { detail::check(ttt_batch_reset(batch_), "ttt::Batch::reset"); }
+
+  /// One move in every game: actions[i] is a cell (row * cols + col) of game i; returns each
+  /// game's result after it. An illegal action changes no game and throws IllegalMove whose
+  /// move_index() is the first bad game.
+  std::vector<Result> step(const std::vector<std::uint32_t>& actions) {
+    std::vector<std::uint8_t> raw(count_);
+    step(actions.data(), actions.size(), raw.data());
+    std::vector<Result> results(count_);
+    for (std::size_t i = 0; i < count_; ++i) results[i] = static_cast<Result>(raw[i]);
+    return results;
+  }
+  /// step() into caller memory: `count` actions in, size() result bytes out (TttResult values).
+  void step(const std::uint32_t* actions, std::size_t count, std::uint8_t* results) {
+    std::size_t bad = 0;
+    const TttStatus status = ttt_batch_step(batch_, actions, count, results, &bad);
+    if (status == TTT_OUT_OF_BOUNDS || status == TTT_CELL_OCCUPIED) {
+      detail::raise(status, "ttt::Batch::step", bad);
+    }
+    detail::check(status, "ttt::Batch::step");
+  }
+
+  /// Observation planes, C order [size()][2][rows][cols]: plane 0 the side to move's stones,
+  /// plane 1 the opponent's (1 where a stone is).
+  std::vector<std::uint8_t> observe() const {
+    std::vector<std::uint8_t> out(count_ * 2 * cells_);
+    observe(out.data(), out.size());
+    return out;
+  }
+  void observe(std::uint8_t* out, std::size_t capacity) const {
+    detail::check(ttt_batch_observe(batch_, out, capacity), "ttt::Batch::observe");
+  }
+
+  /// Legal-move masks, [size()][rows * cols]: 1 where the cell is empty.
+  std::vector<std::uint8_t> legal_mask() const {
+    std::vector<std::uint8_t> out(count_ * cells_);
+    legal_mask(out.data(), out.size());
+    return out;
+  }
+  void legal_mask(std::uint8_t* out, std::size_t capacity) const {
+    detail::check(ttt_batch_legal_mask(batch_, out, capacity), "ttt::Batch::legal_mask");
+  }
+
+  /// Every game plays `moves_per_game` uniformly random legal moves on `threads` threads (0:
+  /// one per core). The same seed and calls give the same games whatever the thread count.
+  BatchStats random_moves(std::uint64_t moves_per_game, Integer threads = 0) {
+    TttBatchStats s = {0, 0, 0, 0};
+    detail::check(ttt_batch_random_moves(batch_, moves_per_game, detail::u32(threads, "threads"), &s),
+                  "ttt::Batch::random_moves");
+    return BatchStats{s.moves, s.a_wins, s.b_wins, s.draws};
+  }
+
+  /// A copy of game `index` as a Game (its stones and turn; no move history).
+  Game game(Integer index) const {
+    TttGame* g = nullptr;
+    detail::check(ttt_batch_game(batch_, size(index, "index"), &g), "ttt::Batch::game");
+    return Game::adopt(g);
+  }
+
+  TttBatch* handle() const noexcept { return batch_; }
+
+ private:
+  static std::size_t size(Integer value, const char* name) {
+    const std::uint64_t n = detail::non_negative(value, name);
+    if (static_cast<std::uint64_t>(static_cast<std::size_t>(n)) != n) {  // 32-bit size_t
+      throw std::out_of_range(std::string("ttt: ") + name + " = " + value.to_string() +
+                              " does not fit size_t");
+    }
+    return static_cast<std::size_t>(n);
+  }
+
+  TttBatch* batch_ = nullptr;
+  std::size_t count_;
+  std::size_t cells_;
+};
+
 }  // namespace ttt
 
 #endif  // TICTACTOE_HPP

@@ -65,10 +65,12 @@ pub fn use_valgrind() -> bool {
 }
 
 /// `command` wrapped in valgrind memcheck: a memory error or a leak of any kind makes it exit
-/// with 99.
+/// with 99 (but for the allocations tests/valgrind.supp explains).
 pub fn memcheck(command: &Command) -> Command {
     let mut v = Command::new("valgrind");
+    let suppressions = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/valgrind.supp");
     v.args(["--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=all", "--quiet"])
+        .arg(format!("--suppressions={suppressions}"))
         .arg(command.get_program())
         .args(command.get_args());
     v
