@@ -13,7 +13,7 @@ A thin binding of the `tictactoe` library (Rust, compiled into this wheel):
 """
 
 from types import FunctionType as _FunctionType
-from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import TYPE_CHECKING
 from typing import Any as _Any
 
 from ._errors import (
@@ -49,18 +49,19 @@ __version__: str = _VERSION
 #: The largest board, in cells (rows x cols), the library accepts; bigger is TooLarge.
 MAX_CELLS: int = _MAX_CELLS
 
-if _TYPE_CHECKING:
+if TYPE_CHECKING:  # (mypy knows the flag by this name only)
     from ._batch import Batch
+else:  # hidden from type checkers, which would take every unknown name for a lazy one
 
+    def __getattr__(name: str) -> _Any:
+        """`tictactoe.Batch`, imported when first used: it needs numpy, `import tictactoe`
+        not."""
+        if name == "Batch":
+            from ._batch import Batch
 
-def __getattr__(name: str) -> _Any:
-    """`tictactoe.Batch`, imported when first used: it needs numpy, `import tictactoe` not."""
-    if name == "Batch":
-        from ._batch import Batch
-
-        Batch.__module__ = __name__
-        return Batch
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+            Batch.__module__ = __name__
+            return Batch
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
@@ -102,4 +103,4 @@ __all__ = [
 for _public in (*(globals()[_name] for _name in __all__ if _name != "Batch"), _unpickle):
     if isinstance(_public, (type, _FunctionType)):  # not the Literal types, nor the numbers
         _public.__module__ = __name__
-del _public
+del _public, TYPE_CHECKING

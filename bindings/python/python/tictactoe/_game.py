@@ -9,7 +9,7 @@ import copy
 import enum
 import operator
 import sys
-from typing import Any, Iterator, Literal, Tuple, TypeVar
+from typing import TYPE_CHECKING, Any, Iterator, Literal, Tuple, TypeVar
 
 from . import _native
 from ._errors import Error, GameClosed, InvalidArgument, NothingToRedo, WrongType, error_for
@@ -33,12 +33,14 @@ _REPR_MAX_CELLS = 1024  # repr() draws the board up to this size
 _OBJECT_GETSTATE: Any = getattr(object, "__getstate__", None)
 
 
-def __getattr__(name: str) -> Any:
-    """`games_freed`: how many native games the package has released. Tests use it to
-    check that every game is freed exactly once, whether by close() or by the collector."""
-    if name == "games_freed":
-        return _native.games_freed()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+if not TYPE_CHECKING:  # hidden from type checkers, which would take every unknown name for it
+
+    def __getattr__(name: str) -> Any:
+        """`games_freed`: how many native games the package has released. Tests use it to
+        check that every game is freed exactly once, whether by close() or by the collector."""
+        if name == "games_freed":
+            return _native.games_freed()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Level(enum.IntEnum):

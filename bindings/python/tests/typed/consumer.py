@@ -10,6 +10,8 @@ from __future__ import annotations
 import copy
 import pickle
 
+import numpy as np
+import numpy.typing as npt
 import tictactoe
 from tictactoe import Game, Level, Verdict
 
@@ -59,7 +61,15 @@ over: bool = g.result != "Pending" and standing in ("A", "B", "Draw")
 stone: tictactoe.Player = g.cell(0, 0)
 opener: int = g.first_player + g.winner + g.to_move + g[1, 1]
 
+batch = tictactoe.Batch(16, rows=3, cols=3, k=3, seed=0)
+results: npt.NDArray[np.uint8] = batch.step(np.zeros(16, dtype=np.uint32))
+mask: npt.NDArray[np.bool_] = batch.legal_mask()
+planes: npt.NDArray[np.uint8] = batch.observe(out=np.empty((16, 2, 3, 3), dtype=np.uint8))
+stats: dict[str, int] = batch.random_moves(4, threads=1)
+games: int = len(batch) + batch.game(0).move_count
+
 wrong_result: int = g.result  # type: ignore[assignment]
+tictactoe.Bacth(16)  # type: ignore[attr-defined]
 g.play(1)  # type: ignore[call-arg]
 Game(rows="3")  # type: ignore[arg-type]
 g.rows = 4  # type: ignore[misc]
