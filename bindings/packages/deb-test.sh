@@ -4,7 +4,7 @@
 # Installs into the system, so it needs root; the packages are removed whatever happens.
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
-need dpkg dpkg-deb dpkg-architecture cc cmake pkg-config readelf
+need dpkg dpkg-deb dpkg-architecture cc cmake pkg-config readelf flock
 [ "$(id -u)" = 0 ] || { echo "deb-test: dpkg -i needs root" >&2; exit 1; }
 arch="$(dpkg-architecture -qDEB_HOST_ARCH)"
 runtime="libtictactoe${soname#libtictactoe.so.}"
@@ -15,6 +15,10 @@ for d in "${debs[@]}"; do
   cp "$out/$d" "$p/downloads/"
   dpkg-deb --fsys-tarfile "$p/downloads/$d" | tar -t | check_listing "$d"
 done
+# One install at a time on this machine: two checkouts' CI runs would otherwise install and
+# remove the same system packages under each other.
+exec 9>"/tmp/tictactoe-deb-test.lock"
+flock 9
 if dpkg-query -W "$runtime" libtictactoe-dev >/dev/null 2>&1; then
   echo "deb-test: $runtime or libtictactoe-dev is installed already: dpkg -r them first" >&2
   exit 1
