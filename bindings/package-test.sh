@@ -24,6 +24,10 @@ export scratch
 unset TICTACTOE_LIB LD_LIBRARY_PATH PKG_CONFIG_PATH CMAKE_PREFIX_PATH LUA_PATH LUA_CPATH \
   NODE_PATH PYTHONPATH GOFLAGS CARGO_TARGET_DIR
 while read -r var; do unset "$var"; done < <(env | grep -F "$root" | cut -d= -f1)
+# Nor the working folder (the tests start in the scratch folder, and OLDPWD would name the
+# checkout).
+cd "$scratch"
+unset OLDPWD
 for n in "${names[@]}"; do
   echo "== package test: $n"
   bash "$here/$n-test.sh"
