@@ -69,6 +69,14 @@ class Game(_native.GameCore):
     __slots__ = ("__weakref__",)
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
+        # Agents make millions of short games: plain ints that fit go straight to the native
+        # constructor; anything else (and every failure) the careful way, naming the sizes.
+        if type(rows) is int and type(cols) is int and type(k) is int:
+            try:
+                if not self._create(rows, cols, k):
+                    return
+            except OverflowError:  # negative, or past uint32_t
+                pass
         try:
             rows, cols, k = _size(rows), _size(cols), _size(k)
         except TypeError:  # says which argument is not an integer
