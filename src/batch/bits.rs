@@ -34,9 +34,11 @@ pub(crate) fn bits_to_bytes(words: impl IntoIterator<Item = u64>, out: &mut [u8]
             eight.copy_from_slice(&EXPAND[(w >> byte) as usize & 0xff].to_le_bytes());
             byte += 8;
         }
-        let rest = eights.into_remainder();
-        let len = rest.len();
-        rest.copy_from_slice(&EXPAND[(w >> (byte & 63)) as usize & 0xff].to_le_bytes()[..len]);
+        // The last 0 to 7 bytes one by one: a copy of a length known only at run time is a
+        // call to memcpy, which cost more than the rest of a small board's work.
+        for (i, out) in eights.into_remainder().iter_mut().enumerate() {
+            *out = (w >> ((byte + i) & 63)) as u8 & 1;
+        }
     }
 }
 
