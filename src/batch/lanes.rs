@@ -9,7 +9,7 @@ use super::draw::Draws;
 use super::kind::Kind;
 use super::{StepError, Tally};
 use crate::error::Error;
-use crate::fallible::{try_collect, try_filled};
+use crate::fallible::{try_filled, try_with_capacity};
 
 /// Games per chunk of `random_moves`: each chunk has a generator of its own, so this fixes
 /// which random moves each game plays, whatever the thread count. Small enough that a modest
@@ -20,11 +20,45 @@ const CHUNK_GAMES: usize = 512;
 /// Most threads one call starts, whatever it asks for.
 const MAX_THREADS: usize = 256;
 
+/// Cells a thread must have to write or step (games times cells) before `step`, `observe`
+/// and `legal_mask` spread over threads: below it, starting a thread costs more than it saves.
+const CELLS_PER_THREAD: usize = 1 << 18;
+
 pub(crate) struct Lanes<K: Kind> {
     pub(crate) kind: K,
     cells: usize,
     count: usize,
+    /// Threads for `threads = 0` and for the big calls: the cores, asked once (the answer takes
+    /// system calls).
+    cores: usize,
     data: Vec<K::Word>,
+}
+
+/// Runs `work` on every piece, the first on this thread and each other on a thread of its own,
+/// which ends before this returns. A piece whose thread cannot start (or has not started by
+/// the time this thread is done with its own) runs here, so a failed spawn costs time, never
+/// work; so does every piece when the bookkeeping cannot be allocated.
+fn spread<P: Send>(pieces: impl ExactSizeIterator<Item = P>, work: impl Fn(P) + Sync) {
+    let Ok(mut slots) = try_with_capacity(pieces.len()) else {
+        return pieces.for_each(work);
+    };
+    slots.extend(pieces.map(|p| Mutex::new(Some(p))));
+    let run = |slot: &Mutex<Option<P>>| {
+        let piece = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(piece) = piece {
+            work(piece);
+        }
+    };
+    if slots.len() <= 1 {
+        // No thread to start, and so no scope (which gives this thread a handle to keep).
+        return slots.iter().for_each(run);
+    }
+    std::thread::scope(|scope| {
+        for slot in &slots[1..] {
+            let _ = std::thread::Builder::new().spawn_scoped(scope, || run(slot));
+        }
+        slots.iter().for_each(run);
+    });
 }
 
 impl<K: Kind> Lanes<K> {
@@ -32,7 +66,8 @@ impl<K: Kind> Lanes<K> {
     /// against the memory limit).
     pub(crate) fn new(kind: K, cells: usize, count: usize) -> Result<Lanes<K>, Error> {
         let data = try_filled(K::Word::default(), count * kind.stride())?;
-        Ok(Lanes { kind, cells, count, data })
+        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        Ok(Lanes { kind, cells, count, cores, data })
     }
 
     fn game(&self, i: usize) -> &[K::Word] {
@@ -52,45 +87,58 @@ impl<K: Kind> Lanes<K> {
         self.kind.x_to_move(self.game(i))
     }
 
+    /// Games per piece when a call over every game is spread over threads (all of them when
+    /// the batch is too small to be worth it).
+    fn piece_games(&self) -> usize {
+        let threads = (self.count * self.cells / CELLS_PER_THREAD).clamp(1, self.cores);
+        self.count.div_ceil(threads)
+    }
+
     /// Checks every action, then plays them all; on the first illegal one nothing is played.
     pub(crate) fn step(&mut self, actions: &[u32], results: &mut [u8]) -> Result<(), StepError> {
-        let s = self.kind.stride();
-        for (index, (&a, game)) in actions.iter().zip(self.data.chunks_exact(s)).enumerate() {
-            let a = a as usize;
-            let error = if a >= self.cells {
-                Error::OutOfBounds
-            } else if self.kind.occupied(game, a) {
-                Error::CellOccupied
-            } else {
-                continue;
-            };
-            return Err(StepError { index, error });
+        let (s, per) = (self.kind.stride(), self.piece_games());
+        let (kind, cells) = (&self.kind, self.cells);
+        let mut bad: Vec<Option<StepError>> = Vec::new();
+        if bad.try_reserve_exact(self.count.div_ceil(per)).is_err() {
+            // Without room to note each piece's first bad game, one piece: the whole batch.
+            return check(kind, cells, 0, &self.data, actions)
+                .map(|()| play(kind, &mut self.data, actions, results));
         }
-        let games = self.data.chunks_exact_mut(s);
-        for ((&a, game), result) in actions.iter().zip(games).zip(results.iter_mut()) {
-            *result = self.kind.play(game, a as usize);
+        bad.resize(self.count.div_ceil(per), None);
+        let pieces = self.data.chunks(per * s).zip(actions.chunks(per)).zip(bad.iter_mut()).enumerate();
+        spread(pieces, |(i, ((games, actions), bad))| {
+            *bad = check(kind, cells, i * per, games, actions).err()
+        });
+        if let Some(e) = bad.into_iter().flatten().next() {
+            return Err(e);
         }
+        let pieces = self.data.chunks_mut(per * s).zip(actions.chunks(per)).zip(results.chunks_mut(per));
+        spread(pieces, |((games, actions), results)| play(kind, games, actions, results));
         Ok(())
     }
 
     pub(crate) fn observe(&self, out: &mut [u8]) {
-        let games = self.data.chunks_exact(self.kind.stride());
-        for (game, planes) in games.zip(out.chunks_exact_mut(2 * self.cells)) {
-            self.kind.observe(game, planes);
-        }
+        let (s, per, cells) = (self.kind.stride(), self.piece_games(), self.cells);
+        let pieces = self.data.chunks(per * s).zip(out.chunks_mut(per * 2 * cells));
+        spread(pieces, |(games, out)| {
+            for (game, planes) in games.chunks_exact(s).zip(out.chunks_exact_mut(2 * cells)) {
+                self.kind.observe(game, planes);
+            }
+        });
     }
 
     pub(crate) fn legal_mask(&self, out: &mut [u8]) {
-        let games = self.data.chunks_exact(self.kind.stride());
-        for (game, mask) in games.zip(out.chunks_exact_mut(self.cells)) {
-            self.kind.legal(game, mask);
-        }
+        let (s, per, cells) = (self.kind.stride(), self.piece_games(), self.cells);
+        let pieces = self.data.chunks(per * s).zip(out.chunks_mut(per * cells));
+        spread(pieces, |(games, out)| {
+            for (game, mask) in games.chunks_exact(s).zip(out.chunks_exact_mut(cells)) {
+                self.kind.legal(game, mask);
+            }
+        });
     }
 
     /// `moves` random moves in every game, over `threads` threads (0: one per core), chunk `c`
-    /// drawing from `Draws::new(seed, call, c)`. The chunks are cut into one piece a thread;
-    /// each thread runs the piece of its number, and this thread runs its own and any whose
-    /// thread could not start (or has not yet), so a failed spawn costs time, never moves.
+    /// drawing from `Draws::new(seed, call, c)`; the chunks are cut into one piece a thread.
     pub(crate) fn random_moves(
         &mut self,
         moves: u64,
@@ -100,48 +148,47 @@ impl<K: Kind> Lanes<K> {
     ) -> Result<Tally, Error> {
         let chunk_words = CHUNK_GAMES * self.kind.stride();
         let chunks = self.count.div_ceil(CHUNK_GAMES);
-        let threads = match threads {
-            0 => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-            t => t as usize,
-        };
+        let threads = if threads == 0 { self.cores } else { threads as usize };
         let threads = threads.clamp(1, MAX_THREADS).min(chunks);
-        let piece_words = chunks.div_ceil(threads) * chunk_words;
-        let pieces = self.data.chunks_mut(piece_words).enumerate();
-        let pieces = try_collect(pieces.map(|(p, data)| {
-            Mutex::new(Piece {
-                data: Some(data),
-                first: p * piece_words / chunk_words,
-                tally: Tally::default(),
-            })
-        }))?;
+        let per_piece = chunks.div_ceil(threads);
+        let mut tallies = try_filled(Tally::default(), chunks.div_ceil(per_piece))?;
         let kind = &self.kind;
-        let run = |piece: &Mutex<Piece<'_, K::Word>>| {
-            let mut piece = piece.lock().unwrap_or_else(PoisonError::into_inner);
-            if let Some(data) = piece.data.take() {
-                let mut tally = Tally::default();
-                for (c, chunk) in data.chunks_mut(chunk_words).enumerate() {
-                    let mut draws = Draws::new(seed, call, (piece.first + c) as u64);
-                    kind.random(chunk, moves, &mut draws, &mut tally);
-                }
-                piece.tally = tally;
+        let pieces = self.data.chunks_mut(per_piece * chunk_words).zip(tallies.iter_mut()).enumerate();
+        spread(pieces, |(p, (data, tally))| {
+            for (c, chunk) in data.chunks_mut(chunk_words).enumerate() {
+                let mut draws = Draws::new(seed, call, (p * per_piece + c) as u64);
+                kind.random(chunk, moves, &mut draws, tally);
             }
-        };
-        std::thread::scope(|scope| {
-            for piece in &pieces[1..] {
-                // A thread that cannot start leaves its piece to the loop below.
-                let _ = std::thread::Builder::new().spawn_scoped(scope, || run(piece));
-            }
-            pieces.iter().for_each(run);
         });
-        let tally = pieces.iter().map(|p| p.lock().unwrap_or_else(PoisonError::into_inner).tally);
-        Ok(tally.fold(Tally::default(), |a, b| a.plus(&b)))
+        Ok(tallies.iter().fold(Tally::default(), |a, b| a.plus(b)))
     }
 }
 
-/// A share of `random_moves`: the games not yet played (`None` once a thread took them), the
-/// number of its first chunk, and what its games' moves ended in.
-struct Piece<'a, W> {
-    data: Option<&'a mut [W]>,
+/// The first illegal action of `actions` on `games` (the games from number `first` on).
+fn check<K: Kind>(
+    kind: &K,
+    cells: usize,
     first: usize,
-    tally: Tally,
+    games: &[K::Word],
+    actions: &[u32],
+) -> Result<(), StepError> {
+    for (i, (&a, game)) in actions.iter().zip(games.chunks_exact(kind.stride())).enumerate() {
+        let a = a as usize;
+        let error = if a >= cells {
+            Error::OutOfBounds
+        } else if kind.occupied(game, a) {
+            Error::CellOccupied
+        } else {
+            continue;
+        };
+        return Err(StepError { index: first + i, error });
+    }
+    Ok(())
+}
+
+/// Plays `actions`, all legal, on `games`.
+fn play<K: Kind>(kind: &K, games: &mut [K::Word], actions: &[u32], results: &mut [u8]) {
+    for ((&a, game), result) in actions.iter().zip(games.chunks_exact_mut(kind.stride())).zip(results) {
+        *result = kind.play(game, a as usize);
+    }
 }

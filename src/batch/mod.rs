@@ -78,7 +78,7 @@ impl Tally {
         }
     }
 
-    fn plus(self, other: &Tally) -> Tally {
+    pub(crate) fn plus(self, other: &Tally) -> Tally {
         Tally(std::array::from_fn(|i| self.0[i] + other.0[i]))
     }
 }
