@@ -72,13 +72,14 @@
 #define TTT_LEVEL_MEDIUM 2
 
 /**
- * Level 3: the budgeted search (`ttt_game_search`) with 2,000 nodes.
+ * Level 3: a threat win (`ttt_game_threat_win`) found within 5,000 nodes, else the budgeted
+ * search (`ttt_game_search`) with 2,000 nodes.
  */
 #define TTT_LEVEL_HARD 3
 
 /**
  * Level 4: perfect play where the exact solver proves the position within 2^20 steps, else
- * the budgeted search with 20,000 nodes.
+ * a threat win found within 20,000 nodes, else the budgeted search with 20,000 nodes.
  */
 #define TTT_LEVEL_PERFECT 4
 

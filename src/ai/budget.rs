@@ -62,6 +62,15 @@ impl Budget {
         self.max_time
     }
 
+    /// This budget with `spent` nodes taken off its node limit, if it has one (never below
+    /// one node).
+    pub(crate) fn less_nodes(self, spent: u64) -> Budget {
+        match self.max_nodes {
+            0 => self,
+            n => Budget { max_nodes: n.saturating_sub(spent).max(1), ..self },
+        }
+    }
+
     /// A budget from the C API's two limits, 0 or `None` meaning no such limit; unlimited
     /// when both are absent, which every search refuses (`InvalidArgument`, checked after
     /// the game's own state, so a finished game stays `GameOver`). The bindings that pass

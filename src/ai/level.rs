@@ -1,7 +1,7 @@
 //! Difficulty levels for games: one call, a level and a seed, a move.
 
 use super::rng::Rng;
-use super::search::search;
+use super::search::{search_with, Threats};
 use super::tactics::winning_cell;
 use super::Budget;
 use crate::error::Error;
@@ -18,10 +18,12 @@ pub enum Level {
     /// One-ply greedy: wins, else blocks, else the cell that best builds its own lines and
     /// spoils the opponent's (the search's move ordering, no look-ahead).
     Medium = 2,
-    /// The budgeted search with 2,000 nodes: a few milliseconds a move on 15×15.
+    /// A threat win found within 5,000 nodes of the threat search, else the budgeted search
+    /// with 2,000 nodes: a few milliseconds a move on 15×15.
     Hard = 3,
     /// The exact solver when it proves the position within 2^20 nodes (then the move is
-    /// game-theoretically best); otherwise the search with 20,000 nodes.
+    /// game-theoretically best); otherwise a threat win found within 20,000 nodes, else the search
+    /// with 20,000 nodes.
     Perfect = 4,
 }
 
@@ -29,6 +31,10 @@ pub enum Level {
 const HARD_NODES: u64 = 2_000;
 /// Search nodes of `Level::Perfect` where the exact solver gives up.
 const PERFECT_NODES: u64 = 20_000;
+/// The nodes of the threat search that `Hard` and `Perfect` run before their tree search, on
+/// top of its nodes: a threat win found is played.
+const HARD_THREAT_NODES: u64 = 5_000;
+const PERFECT_THREAT_NODES: u64 = 20_000;
 /// Node budget of the exact solver at `Level::Perfect`, small enough to keep a move well
 /// under a second where it fails.
 const PERFECT_SOLVE_NODES: u64 = 1 << 20;
@@ -63,11 +69,13 @@ pub(crate) fn ai_move(game: &Game, level: Level, seed: u64) -> Result<usize, Err
             let win = if may_win { winning_cell(game, me.stone()) } else { None };
             win.map_or_else(|| random_empty(game, seed), Ok)
         }
-        Level::Medium => search(game, Budget::nodes(1), seed),
-        Level::Hard => search(game, Budget::nodes(HARD_NODES), seed),
+        Level::Medium => search_with(game, Budget::nodes(1), Threats::Share, seed),
+        Level::Hard => search_with(game, Budget::nodes(HARD_NODES), Threats::Extra(HARD_THREAT_NODES), seed),
         Level::Perfect => match super::solve_cell(game, Budget::nodes(PERFECT_SOLVE_NODES)) {
             Ok(best) => Ok(best.cell),
-            Err(Error::TooHard | Error::OutOfMemory) => search(game, Budget::nodes(PERFECT_NODES), seed),
+            Err(Error::TooHard | Error::OutOfMemory) => {
+                search_with(game, Budget::nodes(PERFECT_NODES), Threats::Extra(PERFECT_THREAT_NODES), seed)
+            }
             Err(e) => Err(e),
         },
     }

@@ -24,6 +24,7 @@ use super::budget::Budget;
 use super::rng::Rng;
 use super::score::{Candidate, Lines};
 use super::tactics::winning_cell;
+use super::threats;
 use crate::error::Error;
 use crate::fallible::{try_collect, try_filled};
 use crate::game::Game;
@@ -49,11 +50,28 @@ const LOCAL_CELLS: usize = 1 << 20;
 const MAX_ROOT_MOVES: usize = 8192;
 /// A local search picks its moves within this many rows and columns of the last move.
 const FOCUS_RADIUS: u32 = 16;
+/// The smallest node budget that the threat search shares (`threat_move`).
+const GUIDED_NODES: u64 = 1000;
 
 /// A move of `search`'s choice for the side to move of `game`: always legal, an immediate win
 /// when there is one, else a block of the opponent's immediate win when there is one.
 /// `GameOver` for a finished game, `InvalidArgument` when `budget` sets no limit.
 pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
+    search_with(game, budget, Threats::Share, seed)
+}
+
+/// How the threat search that may find a win before the tree search (`threat_move`) is paid
+/// for.
+#[derive(Clone, Copy)]
+pub(crate) enum Threats {
+    /// With a quarter of the budget's nodes or time, taken off what the tree search gets.
+    Share,
+    /// With this many nodes of its own, on top of the budget.
+    Extra(u64),
+}
+
+/// [`search`] with the threat search paid for as `threats` says.
+pub(crate) fn search_with(game: &Game, budget: Budget, threats: Threats, seed: u64) -> Result<usize, Error> {
     let mover = game.to_move().ok_or(Error::GameOver)?.stone();
     if budget.is_unlimited() {
         return Err(Error::InvalidArgument);
@@ -65,6 +83,11 @@ pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
         let rules = game.rules();
         return rules.index(rules.rows() / 2, rules.cols() / 2);
     };
+    let (win, spent) = threat_move(game, budget, threats, started)?;
+    if let Some(cell) = win {
+        return Ok(cell);
+    }
+    let budget = budget.less_nodes(spent);
     let view = View::around(game, stones)?;
     if game.move_count() <= CROWDED && view.grid.cells() <= LOCAL_CELLS {
         let s = Searcher::new(game, &view, budget, started)?;
@@ -74,6 +97,29 @@ pub fn search(game: &Game, budget: Budget, seed: u64) -> Result<usize, Error> {
         }
     }
     search_locally(game, mover, stones, view, budget, started, seed)
+}
+
+/// The first move of a threat win (`threats::winning_move`) where looking pays, and the nodes
+/// spent that the tree search must not: for k >= 4, under a time budget or a node budget of
+/// at least `GUIDED_NODES`, or with nodes of its own.
+fn threat_move(
+    game: &Game,
+    budget: Budget,
+    threats: Threats,
+    started: Instant,
+) -> Result<(Option<usize>, u64), Error> {
+    let nodes = budget.max_nodes;
+    if game.rules().k() < 4 {
+        return Ok((None, 0));
+    }
+    match threats {
+        Threats::Extra(own) => Ok((threats::winning_move(game, own, None)?.0, 0)),
+        Threats::Share if nodes != 0 && nodes < GUIDED_NODES => Ok((None, 0)),
+        Threats::Share => {
+            let deadline = budget.max_time.and_then(|t| started.checked_add(t / 4));
+            threats::winning_move(game, if nodes == 0 { u64::MAX } else { nodes / 4 }, deadline)
+        }
+    }
 }
 
 /// [`search`] on a board with many stones, or stones spread over a big board, where rating

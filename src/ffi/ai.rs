@@ -175,10 +175,11 @@ pub const TTT_LEVEL_EASY: u32 = 1;
 /// Level 2: one-ply greedy: wins, else blocks an immediate loss, else the cell that best
 /// builds its own lines and spoils the opponent's. No look-ahead.
 pub const TTT_LEVEL_MEDIUM: u32 = 2;
-/// Level 3: the budgeted search (`ttt_game_search`) with 2,000 nodes.
+/// Level 3: a threat win (`ttt_game_threat_win`) found within 5,000 nodes, else the budgeted
+/// search (`ttt_game_search`) with 2,000 nodes.
 pub const TTT_LEVEL_HARD: u32 = 3;
 /// Level 4: perfect play where the exact solver proves the position within 2^20 steps, else
-/// the budgeted search with 20,000 nodes.
+/// a threat win found within 20,000 nodes, else the budgeted search with 20,000 nodes.
 pub const TTT_LEVEL_PERFECT: u32 = 4;
 const _: () =
     assert!(TTT_LEVEL_PERFECT == ai::Level::Perfect as u32 && TTT_LEVEL_RANDOM == ai::Level::Random as u32);

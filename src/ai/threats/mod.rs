@@ -17,10 +17,13 @@ mod grid;
 mod prover;
 mod table;
 
+use std::time::Instant;
+
 use crate::error::Error;
 use crate::game::Game;
 use grid::Grid;
-use prover::{OutOfNodes, Prover, Win};
+use prover::{Allowance, Prover, Win};
+
 use table::Table;
 
 /// Longest VCF tried, in plies.
@@ -65,35 +68,57 @@ pub fn threat_win(game: &Game, max_nodes: u64) -> Result<Option<ThreatWin>, Erro
     }
     let Some(mut grid) = Grid::around(game)? else { return Ok(None) };
     let mut table = Table::new()?;
-    let mut spent = 0;
-    let mut best: Option<(Win, bool)> = None;
-    // The VCF first, with at most half the budget; then a shorter VCT with the rest.
-    for (threes, max_plies, budget) in
-        [(false, MAX_VCF_PLIES, max_nodes / 2 + 1), (true, MAX_VCT_PLIES, max_nodes)]
-    {
-        let limit = best.map_or(max_plies, |(win, _)| max_plies.min(win.plies.saturating_sub(2)));
-        let mut prover = Prover::new(&mut grid, attacker, threes, budget.saturating_sub(spent), &mut table);
-        let found = deepen(&mut prover, limit);
-        spent += prover.nodes();
-        if let Some(win) = found {
-            best = Some((win, !threes));
-        }
-    }
-    Ok(best.map(|(Win { cell, plies }, fours_only)| {
+    let found = shortest(&mut grid, &mut table, attacker, Allowance { nodes: max_nodes, deadline: None });
+    Ok(found.0.map(|(Win { cell, plies }, fours_only)| {
         let (row, col) = grid.board_row_col(cell);
         ThreatWin { row, col, plies, fours_only }
     }))
 }
 
-/// The shortest win `prover` proves within `max_plies`, by iterative deepening, until its
-/// budget runs out.
-fn deepen(prover: &mut Prover, max_plies: u32) -> Option<Win> {
-    for depth in (1..=max_plies).step_by(2) {
-        match prover.attack(depth) {
-            Ok(Some(win)) => return Some(win),
-            Ok(None) => {}
-            Err(OutOfNodes) => return None,
+/// The first move of a threat win for the side to move of `game`, as a row-major cell of the
+/// board, found within `nodes` nodes and by `deadline`, and the nodes spent: what the budgeted
+/// search plays before it searches.
+pub(crate) fn winning_move(
+    game: &Game,
+    nodes: u64,
+    deadline: Option<Instant>,
+) -> Result<(Option<usize>, u64), Error> {
+    let attacker = game.to_move().ok_or(Error::GameOver)?.stone();
+    let Some(mut grid) = Grid::around(game)? else { return Ok((None, 0)) };
+    let mut table = Table::new()?;
+    let (found, spent) = shortest(&mut grid, &mut table, attacker, Allowance { nodes, deadline });
+    let cols = game.rules().cols() as usize;
+    Ok((
+        found.map(|(win, _)| {
+            let (row, col) = grid.board_row_col(win.cell);
+            row as usize * cols + col as usize
+        }),
+        spent,
+    ))
+}
+
+/// The shortest threat win of `attacker` (taken to be to move) on `grid`, and whether it takes
+/// fours only, with the nodes spent: the VCF first, with at most half the allowance, then a
+/// shorter VCT with the rest.
+fn shortest(
+    grid: &mut Grid,
+    table: &mut Table,
+    attacker: u8,
+    allowance: Allowance,
+) -> (Option<(Win, bool)>, u64) {
+    let mut spent = 0;
+    let mut best: Option<(Win, bool)> = None;
+    for (threes, max_plies, share) in
+        [(false, MAX_VCF_PLIES, allowance.nodes / 2 + 1), (true, MAX_VCT_PLIES, allowance.nodes)]
+    {
+        let limit = best.map_or(max_plies, |(win, _)| max_plies.min(win.plies.saturating_sub(2)));
+        let nodes = share.saturating_sub(spent);
+        let mut prover = Prover::new(grid, attacker, threes, Allowance { nodes, ..allowance }, table);
+        let found = prover.deepen(limit).ok().flatten();
+        spent += prover.nodes();
+        if let Some(win) = found {
+            best = Some((win, !threes));
         }
     }
-    None
+    (best, spent)
 }

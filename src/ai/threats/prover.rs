@@ -9,11 +9,20 @@
 //! defender is free and the line fails. The defences tried are a superset of the real ones
 //! (see `defences`), so a proved win is a win against every reply.
 
+use std::time::Instant;
+
 use super::grid::{Grid, FAR};
 use super::table::{Table, Verdict};
 
-/// The node budget ran out.
+/// The node budget or the time ran out.
 pub(super) struct OutOfNodes;
+
+/// What a search may spend: nodes, and a time to stop by.
+#[derive(Clone, Copy)]
+pub(super) struct Allowance {
+    pub(super) nodes: u64,
+    pub(super) deadline: Option<Instant>,
+}
 
 /// A proved win: the attacker's move at the node proved, and the plies until the winning
 /// stone against the defender's longest defence (the attacker's move counts as 1).
@@ -23,7 +32,7 @@ pub(super) struct Win {
     pub(super) plies: u32,
 }
 
-type Outcome = Result<Option<Win>, OutOfNodes>;
+pub(super) type Outcome = Result<Option<Win>, OutOfNodes>;
 
 pub(super) struct Prover<'a> {
     grid: &'a mut Grid,
@@ -31,8 +40,11 @@ pub(super) struct Prover<'a> {
     /// Threes are threats too (VCT), else fours only (VCF).
     threes: bool,
     nodes: u64,
-    max_nodes: u64,
+    allowance: Allowance,
     table: &'a mut Table,
+    /// A line was cut short by the depth limit since this was last cleared: a deeper search
+    /// may find more. A search that cuts nothing is final.
+    cut: bool,
 }
 
 impl<'a> Prover<'a> {
@@ -40,10 +52,25 @@ impl<'a> Prover<'a> {
         grid: &'a mut Grid,
         attacker: u8,
         threes: bool,
-        max_nodes: u64,
+        allowance: Allowance,
         table: &'a mut Table,
     ) -> Self {
-        Prover { grid, attacker, threes, nodes: 0, max_nodes, table }
+        Prover { grid, attacker, threes, nodes: 0, allowance, table, cut: false }
+    }
+
+    /// The shortest win the attacker, to move, has within `max_plies`, by iterative
+    /// deepening two plies at a time until a search cuts nothing short or the allowance runs
+    /// out.
+    pub(super) fn deepen(&mut self, max_plies: u32) -> Outcome {
+        for depth in (1..=max_plies).step_by(2) {
+            self.cut = false;
+            match self.attack(depth)? {
+                Some(win) => return Ok(Some(win)),
+                None if !self.cut => return Ok(None),
+                None => {}
+            }
+        }
+        Ok(None)
     }
 
     /// The nodes searched so far.
@@ -57,7 +84,8 @@ impl<'a> Prover<'a> {
 
     fn visit(&mut self) -> Result<(), OutOfNodes> {
         self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        let late = || self.allowance.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.nodes > self.allowance.nodes || (self.nodes.is_multiple_of(256) && late()) {
             return Err(OutOfNodes);
         }
         Ok(())
@@ -71,15 +99,23 @@ impl<'a> Prover<'a> {
             return Ok(Some(Win { cell, plies: 1 }));
         }
         if depth < 3 {
+            self.cut = true;
             return Ok(None);
         }
-        // VCF and VCT share the table: a VCF's failure says nothing of a VCT.
-        let key = self.grid.hash() ^ if self.threes { 0x5bd1_e995_d7a3_4f4b } else { 0 };
+        // Searches of either kind and for either player share the table: a VCF's failure says
+        // nothing of a VCT, nor one player's of the other's.
+        let salt =
+            (if self.threes { 0x5bd1_e995_d7a3_4f4b } else { 0 }) ^ (u64::from(a) * 0x2545_f491_4f6c_dd1d);
+        let key = self.grid.hash() ^ salt;
         match self.table.get(key, depth) {
             Verdict::Won(win) => return Ok(Some(win)),
-            Verdict::NotWithin => return Ok(None),
+            Verdict::NotWithin { final_ } => {
+                self.cut |= !final_;
+                return Ok(None);
+            }
             Verdict::Unknown => {}
         }
+        let outer_cut = std::mem::replace(&mut self.cut, false);
         let threats = self.win_cells(d);
         let moves = match threats.as_slice() {
             [] => self.threat_moves(),
@@ -97,7 +133,8 @@ impl<'a> Prover<'a> {
                 break;
             }
         }
-        self.table.put(key, depth, found);
+        self.table.put(key, if self.cut { depth } else { u32::MAX }, found);
+        self.cut |= outer_cut;
         Ok(found)
     }
 
@@ -112,7 +149,11 @@ impl<'a> Prover<'a> {
         let replies = match fours.as_slice() {
             [_, _, ..] => return Ok(Some(Win { cell: fours[0], plies: 2 })),
             &[block] => vec![block],
-            [] if !self.threes || depth < 4 => return Ok(None),
+            [] if !self.threes => return Ok(None),
+            [] if depth < 4 => {
+                self.cut = true;
+                return Ok(None);
+            }
             [] => match self.defences() {
                 Some(replies) => replies,
                 None => return Ok(None),

@@ -14,14 +14,18 @@ struct Slot {
     /// The win's plies (0: none proved) and move.
     plies: u32,
     cell: u32,
-    /// No win within this many plies (meaningful with `plies` 0).
+    /// No win within this many plies (meaningful with `plies` 0); `u32::MAX` when the search
+    /// that found none cut nothing short.
     depth: u32,
 }
 
 /// What the table knows of a position for a search of a given depth.
 pub(super) enum Verdict {
     Won(Win),
-    NotWithin,
+    /// No win within the depth asked; `final_` when none at any depth.
+    NotWithin {
+        final_: bool,
+    },
     Unknown,
 }
 
@@ -45,11 +49,12 @@ impl Table {
             _ if s.plies != 0 && s.plies <= depth => {
                 Verdict::Won(Win { cell: s.cell as usize, plies: s.plies })
             }
-            _ if s.plies == 0 && depth <= s.depth => Verdict::NotWithin,
+            _ if s.plies == 0 && depth <= s.depth => Verdict::NotWithin { final_: s.depth == u32::MAX },
             _ => Verdict::Unknown,
         }
     }
 
+    /// Records a search to `depth` plies: its win, or none.
     pub(super) fn put(&mut self, key: u64, depth: u32, found: Option<Win>) {
         let at = self.slot(key);
         self.slots[at] = match found {
