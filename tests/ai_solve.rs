@@ -546,6 +546,8 @@ fn known_values_cheap() {
     assert_eq!(empty_board_score(5, 5, 4), 0);
     assert!(empty_board_score(5, 6, 4) > 0);
     assert_eq!(empty_board_score(6, 6, 5), 0);
+    // Under half a second with relevance zones (1.8M steps of the default 2^24).
+    assert_eq!(empty_board_score(6, 7, 5), 0);
 }
 
 /// Boards whose only lines are whole rows (or whole columns): a draw, since the second player
@@ -567,6 +569,9 @@ fn known_values_expensive() {
     // 6,5,4 is a first-player win, and a win stays one on a bigger board.
     let game = Game::new(Rules::new(7, 6, 4).unwrap()).unwrap();
     assert!(solve(&game, Budget::nodes(1 << 30)).unwrap().score > 0);
+    // A draw, proved in about 98M steps with relevance zones (it took 2^28 before them).
+    let game = Game::new(Rules::new(7, 7, 5).unwrap()).unwrap();
+    assert_eq!(solve(&game, Budget::nodes(1 << 27)).unwrap().score, 0);
 }
 
 #[test]
