@@ -135,7 +135,7 @@ impl Batch {
         } else if cells <= 64 {
             Store::Small(Lanes::new(Small::new(&rules)?, cells, count)?)
         } else {
-            Store::Wide(Lanes::new(Wide::new(&rules), cells, count)?)
+            Store::Wide(Lanes::new(Wide::new(&rules)?, cells, count)?)
         };
         Ok(Batch { rules, count, seed, calls: 0, store })
     }
