@@ -402,6 +402,17 @@ fn the_ai_fails_cleanly() {
             assert!(status == TTT_OK || (r, c) == (77, 77), "out-pointers written on failure");
             status
         });
+        sweep(&what("ttt_game_threat_win"), setup, Handle::game, |g| {
+            let (mut r, mut c, mut p) = (77, 77, 77);
+            let status = unsafe { ttt_game_threat_win(g.0, 2_000, &mut r, &mut c, &mut p) };
+            assert!(status == TTT_OK || (r, c, p) == (77, 77, 77), "out-pointers written on failure");
+            // No threat win is an answer, not a failure.
+            if status == TTT_TOO_HARD {
+                TTT_OK
+            } else {
+                status
+            }
+        });
         let top = if solvable { TTT_LEVEL_PERFECT } else { TTT_LEVEL_HARD };
         for level in TTT_LEVEL_RANDOM..=top {
             sweep(&format!("{} level {level}", what("ttt_game_ai_move")), setup, Handle::game, |g| {

@@ -9,7 +9,7 @@
 //! threats the search must never overlook.
 
 use crate::error::Error;
-use crate::fallible::{try_filled, try_with_capacity};
+use crate::fallible::{try_collect, try_copy, try_filled, try_with_capacity};
 use crate::game::Game;
 use crate::rules::EMPTY;
 
@@ -140,9 +140,8 @@ impl Grid {
                     if !fits {
                         continue;
                     }
-                    let at = |i: usize| (r * stride + c) as i64 + i as i64 * step;
-                    let window: Vec<u8> = (0..ku).map(|i| cells[at(i) as usize]).collect();
-                    if window.contains(&WALL) || window.iter().all(|&v| v == FAR) {
+                    let at = |i: usize| cells[((r * stride + c) as i64 + i as i64 * step) as usize];
+                    if (0..ku).any(|i| at(i) == WALL) || (0..ku).all(|i| at(i) == FAR) {
                         continue;
                     }
                     windows.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
@@ -160,7 +159,7 @@ impl Grid {
             member_at[c + 1] += member_at[c];
         }
         let mut members = try_filled(0u32, member_at[cells.len()] as usize)?;
-        let mut next = member_at.clone();
+        let mut next = try_copy(&member_at)?;
         for (index, w) in windows.iter().enumerate() {
             for i in 0..k {
                 let cell = w.first.wrapping_add(i.wrapping_mul(w.step)) as usize;
@@ -168,14 +167,10 @@ impl Grid {
                 next[cell] += 1;
             }
         }
-        let far = windows
-            .iter()
-            .map(|w| {
-                (0..k)
-                    .filter(|&i| cells[w.first.wrapping_add(i.wrapping_mul(w.step)) as usize] == FAR)
-                    .count() as u32
-            })
-            .collect();
+        let far = try_collect(windows.iter().map(|w| {
+            (0..k).filter(|&i| cells[w.first.wrapping_add(i.wrapping_mul(w.step)) as usize] == FAR).count()
+                as u32
+        }))?;
         let count = windows.len();
         let mut grid = Grid {
             cells,

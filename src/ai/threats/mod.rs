@@ -22,7 +22,7 @@ use std::time::Instant;
 use crate::error::Error;
 use crate::game::Game;
 use grid::Grid;
-use prover::{Allowance, Prover, Win};
+use prover::{Allowance, Prover, Stop, Win};
 
 use table::Table;
 
@@ -68,7 +68,7 @@ pub fn threat_win(game: &Game, max_nodes: u64) -> Result<Option<ThreatWin>, Erro
     }
     let Some(mut grid) = Grid::around(game)? else { return Ok(None) };
     let mut table = Table::new()?;
-    let found = shortest(&mut grid, &mut table, attacker, Allowance { nodes: max_nodes, deadline: None });
+    let found = shortest(&mut grid, &mut table, attacker, Allowance { nodes: max_nodes, deadline: None })?;
     Ok(found.0.map(|(Win { cell, plies }, fours_only)| {
         let (row, col) = grid.board_row_col(cell);
         ThreatWin { row, col, plies, fours_only }
@@ -86,7 +86,7 @@ pub(crate) fn winning_move(
     let attacker = game.to_move().ok_or(Error::GameOver)?.stone();
     let Some(mut grid) = Grid::around(game)? else { return Ok((None, 0)) };
     let mut table = Table::new()?;
-    let (found, spent) = shortest(&mut grid, &mut table, attacker, Allowance { nodes, deadline });
+    let (found, spent) = shortest(&mut grid, &mut table, attacker, Allowance { nodes, deadline })?;
     let cols = game.rules().cols() as usize;
     Ok((
         found.map(|(win, _)| {
@@ -99,13 +99,13 @@ pub(crate) fn winning_move(
 
 /// The shortest threat win of `attacker` (taken to be to move) on `grid`, and whether it takes
 /// fours only, with the nodes spent: the VCF first, with at most half the allowance, then a
-/// shorter VCT with the rest.
+/// shorter VCT with the rest. `OutOfMemory` when a list of the search could not grow.
 fn shortest(
     grid: &mut Grid,
     table: &mut Table,
     attacker: u8,
     allowance: Allowance,
-) -> (Option<(Win, bool)>, u64) {
+) -> Result<(Option<(Win, bool)>, u64), Error> {
     let mut spent = 0;
     let mut best: Option<(Win, bool)> = None;
     for (threes, max_plies, share) in
@@ -114,11 +114,15 @@ fn shortest(
         let limit = best.map_or(max_plies, |(win, _)| max_plies.min(win.plies.saturating_sub(2)));
         let nodes = share.saturating_sub(spent);
         let mut prover = Prover::new(grid, attacker, threes, Allowance { nodes, ..allowance }, table);
-        let found = prover.deepen(limit).ok().flatten();
+        let found = match prover.deepen(limit) {
+            Ok(found) => found,
+            Err(Stop::Spent) => None,
+            Err(Stop::OutOfMemory) => return Err(Error::OutOfMemory),
+        };
         spent += prover.nodes();
         if let Some(win) = found {
             best = Some((win, !threes));
         }
     }
-    (best, spent)
+    Ok((best, spent))
 }

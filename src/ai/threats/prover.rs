@@ -14,8 +14,20 @@ use std::time::Instant;
 use super::grid::{Grid, FAR};
 use super::table::{Table, Verdict};
 
-/// The node budget or the time ran out.
-pub(super) struct OutOfNodes;
+/// Why a search stopped before its answer.
+pub(super) enum Stop {
+    /// The node budget or the time ran out.
+    Spent,
+    /// A list could not grow.
+    OutOfMemory,
+}
+
+/// Appends `item` to `list`, reporting allocation failure rather than aborting.
+fn push<T>(list: &mut Vec<T>, item: T) -> Result<(), Stop> {
+    list.try_reserve(1).map_err(|_| Stop::OutOfMemory)?;
+    list.push(item);
+    Ok(())
+}
 
 /// What a search may spend: nodes, and a time to stop by.
 #[derive(Clone, Copy)]
@@ -32,7 +44,7 @@ pub(super) struct Win {
     pub(super) plies: u32,
 }
 
-pub(super) type Outcome = Result<Option<Win>, OutOfNodes>;
+pub(super) type Outcome = Result<Option<Win>, Stop>;
 
 pub(super) struct Prover<'a> {
     grid: &'a mut Grid,
@@ -82,11 +94,11 @@ impl<'a> Prover<'a> {
         3 - self.attacker
     }
 
-    fn visit(&mut self) -> Result<(), OutOfNodes> {
+    fn visit(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
         let late = || self.allowance.deadline.is_some_and(|d| Instant::now() >= d);
         if self.nodes > self.allowance.nodes || (self.nodes.is_multiple_of(256) && late()) {
-            return Err(OutOfNodes);
+            return Err(Stop::Spent);
         }
         Ok(())
     }
@@ -95,7 +107,7 @@ impl<'a> Prover<'a> {
     pub(super) fn attack(&mut self, depth: u32) -> Outcome {
         self.visit()?;
         let (a, d) = (self.attacker, self.defender());
-        if let Some(&cell) = self.win_cells(a).first() {
+        if let Some(&cell) = self.win_cells(a)?.first() {
             return Ok(Some(Win { cell, plies: 1 }));
         }
         if depth < 3 {
@@ -116,13 +128,13 @@ impl<'a> Prover<'a> {
             Verdict::Unknown => {}
         }
         let outer_cut = std::mem::replace(&mut self.cut, false);
-        let threats = self.win_cells(d);
-        let moves = match threats.as_slice() {
-            [] => self.threat_moves(),
+        let mut moves = self.win_cells(d)?;
+        match moves.as_slice() {
+            [] => moves = self.threat_moves()?,
             // The one block; a far cell is out of the search's reach.
-            &[block] if self.grid.cell(block) != FAR => vec![block],
-            _ => Vec::new(),
-        };
+            &[block] if self.grid.cell(block) != FAR => {}
+            _ => moves.clear(),
+        }
         let mut found = None;
         for cell in moves {
             self.grid.place(cell, a);
@@ -142,19 +154,19 @@ impl<'a> Prover<'a> {
     fn defend(&mut self, depth: u32) -> Outcome {
         self.visit()?;
         let (a, d) = (self.attacker, self.defender());
-        if !self.win_cells(d).is_empty() {
+        if !self.win_cells(d)?.is_empty() {
             return Ok(None);
         }
-        let fours = self.win_cells(a);
+        let fours = self.win_cells(a)?;
         let replies = match fours.as_slice() {
             [_, _, ..] => return Ok(Some(Win { cell: fours[0], plies: 2 })),
-            &[block] => vec![block],
+            [_] => fours,
             [] if !self.threes => return Ok(None),
             [] if depth < 4 => {
                 self.cut = true;
                 return Ok(None);
             }
-            [] => match self.defences() {
+            [] => match self.defences()? {
                 Some(replies) => replies,
                 None => return Ok(None),
             },
@@ -178,16 +190,17 @@ impl<'a> Prover<'a> {
 
     /// The cells where a stone of `stone` completes k, each once. The attacker's exclude the
     /// far cells (the search does not play there); the defender's include them.
-    fn win_cells(&self, stone: u8) -> Vec<usize> {
+    fn win_cells(&self, stone: u8) -> Result<Vec<usize>, Stop> {
         let k = self.grid.k();
-        let mut cells: Vec<usize> = self
-            .usable(stone)
-            .filter(|&w| self.grid.stones(w, stone) + 1 == k)
-            .flat_map(|w| self.grid.open_cells(w))
-            .collect();
+        let mut cells = Vec::new();
+        for w in self.usable(stone).filter(|&w| self.grid.stones(w, stone) + 1 == k) {
+            for c in self.grid.open_cells(w) {
+                push(&mut cells, c)?;
+            }
+        }
         cells.sort_unstable();
         cells.dedup();
-        cells
+        Ok(cells)
     }
 
     /// The hot windows that `stone` may still complete.
@@ -202,30 +215,30 @@ impl<'a> Prover<'a> {
 
     /// The open cells of the windows `stone` may complete that hold `short` fewer than k − 1
     /// of its stones, each once, in the order met.
-    fn cells_short_by(&self, stone: u8, short: u32) -> Vec<usize> {
+    fn cells_short_by(&self, stone: u8, short: u32) -> Result<Vec<usize>, Stop> {
         let k = self.grid.k();
         let mut cells = Vec::new();
         for w in self.usable(stone).filter(|&w| self.grid.stones(w, stone) + 1 + short == k) {
             for c in self.grid.open_cells(w) {
                 if !cells.contains(&c) {
-                    cells.push(c);
+                    push(&mut cells, c)?;
                 }
             }
         }
-        cells
+        Ok(cells)
     }
 
     /// The attacker's threats: its fours, then (in a VCT) its threes.
-    fn threat_moves(&self) -> Vec<usize> {
-        let mut moves = self.cells_short_by(self.attacker, 1);
+    fn threat_moves(&self) -> Result<Vec<usize>, Stop> {
+        let mut moves = self.cells_short_by(self.attacker, 1)?;
         if self.threes {
-            for c in self.cells_short_by(self.attacker, 2) {
+            for c in self.cells_short_by(self.attacker, 2)? {
                 if !moves.contains(&c) {
-                    moves.push(c);
+                    push(&mut moves, c)?;
                 }
             }
         }
-        moves
+        Ok(moves)
     }
 
     /// The defender's answers to a three: every cell that could stop all the attacker's moves
@@ -237,15 +250,15 @@ impl<'a> Prover<'a> {
     /// A move c that makes two fours does so through windows holding c and k − 2 of the
     /// attacker's stones: a defender's stone stops it only on c or on an open cell of those
     /// windows. A real defence must stop every such move, so it lies in the intersection.
-    fn defences(&self) -> Option<Vec<usize>> {
+    fn defences(&self) -> Result<Option<Vec<usize>>, Stop> {
         let (a, d, k) = (self.attacker, self.defender(), self.grid.k());
         // Every (move, its four's completion) pair from windows one move short of a four.
         let mut pairs = Vec::new();
         for w in self.usable(a).filter(|&w| self.grid.stones(w, a) + 2 == k) {
-            let open: Vec<usize> = self.grid.open_cells(w).collect();
-            if let [x, y] = open[..] {
-                pairs.push((x, y, w));
-                pairs.push((y, x, w));
+            let mut open = self.grid.open_cells(w);
+            if let (Some(x), Some(y), None) = (open.next(), open.next(), open.next()) {
+                push(&mut pairs, (x, y, w))?;
+                push(&mut pairs, (y, x, w))?;
             }
         }
         pairs.sort_unstable();
@@ -259,26 +272,29 @@ impl<'a> Prover<'a> {
             if !group.iter().any(|p| p.1 != group[0].1) {
                 continue; // one completion only: a four, not a double threat
             }
-            let mut stops = vec![c];
+            let mut stops = Vec::new();
+            push(&mut stops, c)?;
             for &(_, _, w) in group {
-                stops.extend(self.grid.open_cells(w));
+                for cell in self.grid.open_cells(w) {
+                    push(&mut stops, cell)?;
+                }
             }
             stops.sort_unstable();
             stops.dedup();
-            stopping = Some(match stopping {
-                None => stops,
-                Some(before) => before.into_iter().filter(|s| stops.binary_search(s).is_ok()).collect(),
-            });
+            match &mut stopping {
+                None => stopping = Some(stops),
+                Some(before) => before.retain(|s| stops.binary_search(s).is_ok()),
+            }
         }
-        let mut replies = stopping?;
-        for c in self.cells_short_by(d, 1) {
+        let Some(mut replies) = stopping else { return Ok(None) };
+        for c in self.cells_short_by(d, 1)? {
             if self.grid.cell(c) == FAR {
-                return None;
+                return Ok(None);
             }
             if !replies.contains(&c) {
-                replies.push(c);
+                push(&mut replies, c)?;
             }
         }
-        Some(replies)
+        Ok(Some(replies))
     }
 }
