@@ -448,3 +448,71 @@ fn optimal_moves_of_a_proved_draw_allocate_nothing() {
     assert_eq!((listed, count), (TTT_OK, 1_000_000));
     assert!(cells == legal_cells, "the optimal moves are not every legal move");
 }
+
+/// A batch that frees itself once a sweep is done with it.
+struct OwnedBatch(*mut TttBatch);
+
+impl Drop for OwnedBatch {
+    fn drop(&mut self) {
+        unsafe { ttt_batch_free(self.0) };
+    }
+}
+
+/// The batch: creating one (every representation), copying a game out, random self-play and
+/// a step on one thread. (Calls that start threads are not swept: starting a thread allocates
+/// inside Rust's standard library, which aborts when that fails; docs/c-api.md says so.)
+#[test]
+fn the_batch_fails_cleanly() {
+    const NO_BATCH: *mut TttBatch = without_provenance_mut(0x10);
+    for (rows, cols, k) in [(3, 3, 3), (1, 9, 3), (4, 4, 4), (15, 15, 5), (200, 200, 5)] {
+        let what = format!("ttt_batch_new {rows},{cols},{k}");
+        let refused = sweep(
+            &what,
+            || NO_BATCH,
+            |&out| out,
+            |out| {
+                let status = unsafe { ttt_batch_new(rows, cols, k, 100, 1, out) };
+                if status == TTT_OK {
+                    unsafe { ttt_batch_free(*out) };
+                    *out = NO_BATCH;
+                }
+                status
+            },
+        );
+        assert!(refused > 0, "{what} never allocated");
+        // A batch of a few games on one thread, read back whole to see it unchanged.
+        let setup = || {
+            let mut b = null_mut();
+            assert_eq!(unsafe { ttt_batch_new(rows, cols, k, 3, 1, &mut b) }, TTT_OK);
+            OwnedBatch(b)
+        };
+        let look = |b: &OwnedBatch| {
+            let mut planes = vec![0u8; 3 * 2 * (rows * cols) as usize];
+            assert_eq!(unsafe { ttt_batch_observe(b.0, planes.as_mut_ptr(), planes.len()) }, TTT_OK);
+            planes
+        };
+        let mut stats = TttBatchStats::default();
+        sweep(&format!("ttt_batch_random_moves {rows},{cols},{k}"), setup, look, |b| unsafe {
+            ttt_batch_random_moves(b.0, 3, 1, &mut stats)
+        });
+        let refused = sweep(
+            &format!("ttt_batch_game {rows},{cols},{k}"),
+            || (setup(), UNTOUCHED),
+            |(_, out)| *out,
+            |(b, out)| unsafe {
+                let status = ttt_batch_game(b.0, 2, out);
+                if status == TTT_OK {
+                    ttt_game_free(*out);
+                    *out = UNTOUCHED;
+                }
+                status
+            },
+        );
+        assert!(refused > 0, "ttt_batch_game {rows},{cols},{k} never allocated");
+        let actions = [0u32, 1, 2];
+        let mut results = [0u8; 3];
+        sweep(&format!("ttt_batch_step {rows},{cols},{k}"), setup, look, |b| unsafe {
+            ttt_batch_step(b.0, actions.as_ptr(), 3, results.as_mut_ptr(), null_mut())
+        });
+    }
+}

@@ -3,7 +3,7 @@
 //! spreading random self-play over threads.
 
 use std::num::NonZeroUsize;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::draw::Draws;
 use super::kind::Kind;
@@ -28,9 +28,10 @@ pub(crate) struct Lanes<K: Kind> {
     pub(crate) kind: K,
     cells: usize,
     count: usize,
-    /// Threads for `threads = 0` and for the big calls: the cores, asked once (the answer takes
-    /// system calls).
-    cores: usize,
+    /// Threads for `threads = 0` and for the big calls: the cores, asked once, when first
+    /// needed (the answer takes system calls, and allocations that abort if they fail, so a
+    /// batch that starts no thread never asks).
+    cores: OnceLock<usize>,
     data: Vec<K::Word>,
 }
 
@@ -66,8 +67,7 @@ impl<K: Kind> Lanes<K> {
     /// against the memory limit).
     pub(crate) fn new(kind: K, cells: usize, count: usize) -> Result<Lanes<K>, Error> {
         let data = try_filled(K::Word::default(), count * kind.stride())?;
-        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-        Ok(Lanes { kind, cells, count, cores, data })
+        Ok(Lanes { kind, cells, count, cores: OnceLock::new(), data })
     }
 
     fn game(&self, i: usize) -> &[K::Word] {
@@ -90,8 +90,15 @@ impl<K: Kind> Lanes<K> {
     /// Games per piece when a call over every game is spread over threads (all of them when
     /// the batch is too small to be worth it).
     fn piece_games(&self) -> usize {
-        let threads = (self.count * self.cells / CELLS_PER_THREAD).clamp(1, self.cores);
+        let threads = match self.count * self.cells / CELLS_PER_THREAD {
+            0 | 1 => 1,
+            n => n.min(self.cores()),
+        };
         self.count.div_ceil(threads)
+    }
+
+    fn cores(&self) -> usize {
+        *self.cores.get_or_init(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get))
     }
 
     /// Checks every action, then plays them all; on the first illegal one nothing is played.
@@ -148,7 +155,7 @@ impl<K: Kind> Lanes<K> {
     ) -> Result<Tally, Error> {
         let chunk_words = CHUNK_GAMES * self.kind.stride();
         let chunks = self.count.div_ceil(CHUNK_GAMES);
-        let threads = if threads == 0 { self.cores } else { threads as usize };
+        let threads = if threads == 0 { self.cores() } else { threads as usize };
         let threads = threads.clamp(1, MAX_THREADS).min(chunks);
         let per_piece = chunks.div_ceil(threads);
         let mut tallies = try_filled(Tally::default(), chunks.div_ceil(per_piece))?;
