@@ -312,3 +312,42 @@ fn near_stone(game: &Game, rng: &mut Rng) -> tictactoe::Move {
     let _ = rules;
     near[rng.below(near.len())]
 }
+
+/// `ttt_game_threat_win`: a win's move and plies; `TTT_TOO_HARD` when none is found; every
+/// refusal with its status and nothing written.
+#[test]
+fn c_threat_win_contract() {
+    use tictactoe::ffi::TttStatus::*;
+    use tictactoe::ffi::*;
+    let mut game = std::ptr::null_mut();
+    assert_eq!(unsafe { ttt_game_new(9, 9, 4, &mut game) }, TTT_OK);
+    let (mut row, mut col, mut plies) = (99, 99, 99);
+    assert_eq!(unsafe { ttt_game_threat_win(game, 100, &mut row, &mut col, &mut plies) }, TTT_TOO_HARD);
+    // k = 4. X: (4,3) (4,4), open both ways; O far off. X to move makes three in a row open at
+    // both ends, two winning cells O cannot both block: a win in 3 plies.
+    for (r, c) in [(4, 3), (0, 0), (4, 4), (0, 8)] {
+        let mut result = TttResult::TTT_PENDING;
+        assert_eq!(unsafe { ttt_game_play(game, r, c, &mut result) }, TTT_OK);
+    }
+    assert_eq!((row, col, plies), (99, 99, 99), "nothing written without a win");
+    assert_eq!(unsafe { ttt_game_threat_win(game, 0, &mut row, &mut col, &mut plies) }, TTT_INVALID_ARGUMENT);
+    let null = std::ptr::null_mut();
+    assert_eq!(
+        unsafe { ttt_game_threat_win(std::ptr::null(), 9, &mut row, &mut col, &mut plies) },
+        TTT_NULL_POINTER
+    );
+    assert_eq!(unsafe { ttt_game_threat_win(game, 9, null, &mut col, &mut plies) }, TTT_NULL_POINTER);
+    assert_eq!(unsafe { ttt_game_threat_win(game, 9, &mut row, null, &mut plies) }, TTT_NULL_POINTER);
+    assert_eq!(unsafe { ttt_game_threat_win(game, 9, &mut row, &mut col, null) }, TTT_NULL_POINTER);
+    assert_eq!((row, col, plies), (99, 99, 99), "nothing written on failure");
+    assert_eq!(unsafe { ttt_game_threat_win(game, 10_000, &mut row, &mut col, &mut plies) }, TTT_OK);
+    assert!(row == 4 && [2, 5].contains(&col) && plies == 3, "({row}, {col}) in {plies}");
+    unsafe { ttt_game_free(game) };
+
+    let mut over = std::ptr::null_mut();
+    assert_eq!(unsafe { ttt_game_new(1, 3, 1, &mut over) }, TTT_OK);
+    let mut winner = 0;
+    assert_eq!(unsafe { ttt_game_move(over, 0, 0, 1, &mut winner) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_threat_win(over, 9, &mut row, &mut col, &mut plies) }, TTT_GAME_OVER);
+    unsafe { ttt_game_free(over) };
+}
