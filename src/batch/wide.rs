@@ -88,7 +88,7 @@ impl Wide {
 
     /// The side to move puts a stone on the empty `cell`; returns the result code and empties
     /// a game that ended.
-    #[inline]
+    #[inline(always)]
     fn place(&self, game: &mut [u64], cell: usize) -> u8 {
         let w = self.words;
         let placed = game[2 * w];
