@@ -8,7 +8,7 @@
 # Targets (fuzz_targets/): text (ttt_validate vs a plain statement of the validity rule, on bytes and on boards past
 # the bitboards built from them; ttt_game_from_text round trips), game (every game operation vs a plain model,
 # on small boards and on the n x n, k = n boards of ttt_game_move's tallied bodies), judge (ttt_judge_ex vs a plain replay),
-# ai (search and levels 0-2: legal, win taken, loss blocked, repeatable, game unchanged),
+# ai (search and levels 0-2: legal, win taken, loss blocked, repeatable, game unchanged; the threat search's win in one),
 # solve (best_move and optimal_moves on late positions vs the plain minimax of
 # tests/common/minimax.rs; up to 13 empty cells on boards of up to 16 cells), batch
 # (ttt_batch_step with illegal actions mixed in vs plain games, on up to 11 x 11).

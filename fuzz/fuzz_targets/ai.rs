@@ -2,7 +2,8 @@
 //! so windows as long as the board too): `ttt_game_search` under a small node budget and
 //! `ttt_game_ai_move` at levels 0 to 2 return an empty cell; every level but random takes an
 //! immediate win when there is one, and the search and level 2 otherwise block an
-//! immediate loss; the same call gives the same move again; the game is never changed.
+//! immediate loss; `ttt_game_threat_win` takes a win in one as a win of one ply; the same call
+//! gives the same move again; the game is never changed.
 //! Wins and threats come from the plain reference (`naive`), not from the library.
 #![no_main]
 
@@ -86,6 +87,18 @@ fuzz_target!(|data: &[u8]| {
                 } else {
                     check(cell, level >= TTT_LEVEL_MEDIUM);
                 }
+            }
+            // A threat win: a win in one when there is one (plies 1, on one of those cells),
+            // else none, or a longer win on an empty cell; nothing found is TOO_HARD.
+            let mut plies = 0u32;
+            match ttt_game_threat_win(game, nodes, &mut r, &mut c, &mut plies) {
+                TTT_OK => {
+                    let cell = (r * cols + c) as usize;
+                    assert_eq!(cells[cell], 0, "{cell} is taken");
+                    assert_eq!(plies == 1, !wins.is_empty(), "plies {plies} with wins {wins:?}");
+                    assert!(wins.is_empty() || wins.contains(&cell), "missed a win: {cell} not in {wins:?}");
+                }
+                status => assert!(status == TTT_TOO_HARD && wins.is_empty(), "{status:?} with wins {wins:?}"),
             }
             assert_eq!(text_of(game), before, "the AI changed the game");
         }
