@@ -68,12 +68,27 @@ static void make_win_table(void) {
     }
 }
 
-/* wyrand: 64 random bits from one multiply. */
+/* wyrand: 64 random bits from one 64 x 64 -> 128-bit multiply (from 32-bit halves on targets
+   without a 128-bit integer, such as i686). */
+#ifdef __SIZEOF_INT128__
 __extension__ typedef unsigned __int128 u128;
+static inline uint64_t mix(uint64_t a, uint64_t b) {
+    u128 t = (u128)a * b;
+    return (uint64_t)(t >> 64) ^ (uint64_t)t;
+}
+#else
+static inline uint64_t mix(uint64_t a, uint64_t b) {
+    uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+    uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+    uint64_t hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    uint64_t lo = (mid << 32) | (ll & 0xffffffffu);
+    return hi ^ lo;
+}
+#endif
 static inline uint64_t wyrand(uint64_t *s) {
     *s += 0xa0761d6478bd642full;
-    u128 t = (u128)*s * (*s ^ 0xe7037ed1a0b428dbull);
-    return (uint64_t)(t >> 64) ^ (uint64_t)t;
+    return mix(*s, *s ^ 0xe7037ed1a0b428dbull);
 }
 
 /* Plays `moves` uniformly random moves in one game after another (a finished game starts

@@ -44,6 +44,15 @@ const PROTOTYPES = [
   'TttStatus ttt_validate(const char *board, size_t board_len, uint32_t rows, uint32_t cols, uint32_t k, TttVerdict *out_verdict)',
   'TttStatus ttt_validate_rows(const char *const *board_rows, size_t row_count, uint32_t k, TttVerdict *out_verdict)',
   'const char *ttt_status_str(TttStatus status)',
+  // The batch (self-play of many games at once) is declared but not wrapped yet.
+  'TttStatus ttt_batch_new(uint32_t rows, uint32_t cols, uint32_t k, size_t count, uint64_t seed, _Out_ TttBatch **out_batch)',
+  'void ttt_batch_free(TttBatch *batch)',
+  'TttStatus ttt_batch_reset(TttBatch *batch)',
+  'TttStatus ttt_batch_step(TttBatch *batch, const uint32_t *actions, size_t count, uint8_t *out_results, size_t *out_bad_index)',
+  'TttStatus ttt_batch_observe(const TttBatch *batch, uint8_t *out_planes, size_t capacity)',
+  'TttStatus ttt_batch_legal_mask(const TttBatch *batch, uint8_t *out_mask, size_t capacity)',
+  'TttStatus ttt_batch_random_moves(TttBatch *batch, uint64_t moves_per_game, uint32_t threads, TttBatchStats *out_stats)',
+  'TttStatus ttt_batch_game(const TttBatch *batch, size_t index, _Out_ TttGame **out_game)',
 ];
 
 // The enums of the header, by number (checked against the header by the same test).
@@ -78,6 +87,8 @@ koffi.alias('TttStatus', 'uint32_t');
 koffi.alias('TttResult', 'uint32_t');
 koffi.alias('TttVerdict', 'uint32_t');
 koffi.opaque('TttGame');
+koffi.opaque('TttBatch');
+koffi.struct('TttBatchStats', { moves: 'uint64_t', a_wins: 'uint64_t', b_wins: 'uint64_t', draws: 'uint64_t' });
 
 const lib = koffi.load(libraryPath());
 const C = {};
