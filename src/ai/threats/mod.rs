@@ -66,6 +66,10 @@ pub fn threat_win(game: &Game, max_nodes: u64) -> Result<Option<ThreatWin>, Erro
     if max_nodes == 0 {
         return Err(Error::InvalidArgument);
     }
+    if let Some(cell) = any_move_wins(game) {
+        let (row, col) = game.rules().row_col(cell);
+        return Ok(Some(ThreatWin { row, col, plies: 1, fours_only: true }));
+    }
     let Some(mut grid) = Grid::around(game)? else { return Ok(None) };
     let mut table = Table::new()?;
     let found = shortest(&mut grid, &mut table, attacker, Allowance { nodes: max_nodes, deadline: None })?;
@@ -84,6 +88,9 @@ pub(crate) fn winning_move(
     deadline: Option<Instant>,
 ) -> Result<(Option<usize>, u64), Error> {
     let attacker = game.to_move().ok_or(Error::GameOver)?.stone();
+    if let Some(cell) = any_move_wins(game) {
+        return Ok((Some(cell), 0));
+    }
     let Some(mut grid) = Grid::around(game)? else { return Ok((None, 0)) };
     let mut table = Table::new()?;
     let (found, spent) = shortest(&mut grid, &mut table, attacker, Allowance { nodes, deadline })?;
@@ -95,6 +102,12 @@ pub(crate) fn winning_move(
         }),
         spent,
     ))
+}
+
+/// With k = 1 every move wins, stones or none (the grid is built around stones): the first
+/// empty cell.
+fn any_move_wins(game: &Game) -> Option<usize> {
+    (game.rules().k() == 1).then(|| game.legal_cells().next()).flatten()
 }
 
 /// The shortest threat win of `attacker` (taken to be to move) on `grid`, and whether it takes
