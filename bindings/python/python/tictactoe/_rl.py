@@ -29,3 +29,20 @@ def empty_mask(game: Game) -> np.ndarray:
     if game.result == "Pending":
         mask[:] = board_cells(game).reshape(-1) == 0
     return mask
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """Raises ValueError unless `render_mode` is None, "human" or "ansi"."""
+    if render_mode not in (None, "human", "ansi"):
+        raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+
+
+def render(game: Game, render_mode: str | None) -> str | None:
+    """The board as text: "ansi" returns it, "human" prints it, None does nothing."""
+    if render_mode is None:
+        return None
+    text = "\n".join(" ".join(row) for row in game.board)
+    if render_mode == "human":
+        print(text + "\n")
+        return None
+    return text

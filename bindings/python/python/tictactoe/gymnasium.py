@@ -24,7 +24,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ._game import Game, Level
-from ._rl import empty_mask, planes
+from ._rl import check_render_mode, empty_mask, planes, render
 
 Observation = Dict[str, np.ndarray]
 
@@ -45,8 +45,7 @@ class MNKEnv(gymnasium.Env[Dict[str, Any], np.int64]):
     ) -> None:
         if agent_player not in (1, 2):
             raise ValueError(f"agent_player must be 1 or 2, not {agent_player!r}")
-        if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         self.game = Game(rows, cols, k)
         self.rows, self.cols = self.game.rows, self.game.cols
         self.level = Level(level)
@@ -104,13 +103,7 @@ class MNKEnv(gymnasium.Env[Dict[str, Any], np.int64]):
 
     def render(self) -> str | None:
         """The board as text ("ansi" returns it, "human" prints it)."""
-        if self.render_mode is None:
-            return None
-        text = "\n".join(" ".join(row) for row in self.game.board)
-        if self.render_mode == "human":
-            print(text + "\n")
-            return None
-        return text
+        return render(self.game, self.render_mode)
 
     def close(self) -> None:
         self.game.close()

@@ -27,7 +27,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector, wrappers
 
 from ._game import Game
-from ._rl import empty_mask, planes
+from ._rl import check_render_mode, empty_mask, planes, render
 
 AGENTS = ("player_1", "player_2")
 
@@ -54,8 +54,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
         self, rows: int = 3, cols: int = 3, k: int = 3, render_mode: str | None = None
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         self.game = Game(rows, cols, k)
         self.rows, self.cols, self.k = self.game.rows, self.game.cols, self.game.k
         self.render_mode = render_mode
@@ -121,13 +120,7 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name for the unwrapped enviro
 
     def render(self) -> str | None:
         """The board as text ("ansi" returns it, "human" prints it)."""
-        if self.render_mode is None:
-            return None
-        text = "\n".join(" ".join(row) for row in self.game.board)
-        if self.render_mode == "human":
-            print(text + "\n")
-            return None
-        return text
+        return render(self.game, self.render_mode)
 
     def close(self) -> None:
         pass
