@@ -10,11 +10,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/packages" && pwd)"
 . "$here/common.sh"
-all=(c deb node python nuget unity lua go)
-names=("${@:-${all[@]}}")
-for n in "${names[@]}"; do
-  [ -f "$here/$n-test.sh" ] || { echo "package-test.sh: no test for $n (there are: ${all[*]})" >&2; exit 2; }
-done
+choose_packages "-test" "$@"
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/tictactoe-packages.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 case "$scratch" in "$root"/*) echo "package-test.sh: TMPDIR is inside the checkout" >&2; exit 1 ;; esac

@@ -18,11 +18,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/packages" && pwd)"
 . "$here/common.sh"
-all=(c deb node python nuget unity lua go)
-names=("${@:-${all[@]}}")
-for n in "${names[@]}"; do
-  [ -f "$here/$n.sh" ] || { echo "package.sh: no package $n (there are: ${all[*]})" >&2; exit 2; }
-done
+choose_packages "" "$@"
 rm -rf "$tree"
 mkdir -p "$out" "$work"
 bash "$root/bindings/c/install.sh" --prefix "$tree" --no-debug-info --relocatable >"$work/install.log" 2>&1 ||

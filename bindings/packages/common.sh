@@ -20,6 +20,19 @@ if [ "${BASH_REMATCH[1]}" = 0 ]; then soname="libtictactoe.so.0.${BASH_REMATCH[2
 lib="$tree/lib/libtictactoe.so.$version"
 platform="linux-$(uname -m)"
 
+# choose_packages SUFFIX [NAME...]: sets `names` to the NAMEs given (every package when none
+# is), each of which must have a script NAME$SUFFIX.sh beside this file.
+all=(c deb node python nuget unity lua go)
+choose_packages() {
+  local suffix="$1" n
+  shift
+  names=("${@:-${all[@]}}")
+  for n in "${names[@]}"; do
+    [ -f "$root/bindings/packages/$n$suffix.sh" ] ||
+      { echo "$(basename "$0"): no $n (there are: ${all[*]})" >&2; exit 2; }
+  done
+}
+
 # need TOOL...: each TOOL is on PATH, else the script fails naming the Debian package list.
 need() {
   local t
