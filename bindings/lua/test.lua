@@ -2,6 +2,9 @@
 -- The library comes from $TICTACTOE_LIB. Expected values are written by hand (the seed
 -- exercises' examples and positions worked out on paper), never computed by the library.
 local ttt = require("tictactoe")
+local ffi = require("ffi")
+local function ffi_new_u8(n) return ffi.new("uint8_t[?]", n) end
+local function ffi_new_u32(n) return ffi.new("uint32_t[?]", n) end
 local header_path = assert(arg[1], "usage: luajit test.lua path/to/tictactoe.h")
 
 local tests = {}
@@ -555,6 +558,155 @@ test("AI: difficulty levels", function()
   local optimal = false
   for _, m in ipairs(t:optimal_moves()) do optimal = optimal or (m[1] == r and m[2] == c) end
   assert(optimal, ("PERFECT played %d,%d, not an optimal move"):format(r, c))
+end)
+
+------------------------------------------------------------------------------------------------
+-- Batch.
+
+-- Game i's planes and mask as the batch should show them, from a Game replaying its moves.
+local function expected_view(g, cells)
+  local mover, board = g:to_move(), g:cells()
+  local planes, mask = {}, {}
+  for c = 1, cells do
+    planes[c] = board[c] == mover and 1 or 0
+    planes[cells + c] = (board[c] ~= 0 and board[c] ~= mover) and 1 or 0
+    mask[c] = board[c] == 0 and 1 or 0
+  end
+  return planes, mask
+end
+
+test("Batch: agrees after every step with the same games played through Game", function()
+  local count, cols, cells = 6, 4, 16
+  local b = ttt.Batch(count, 4, cols, 3, 1)
+  local games = {}
+  for i = 0, count - 1 do games[i] = ttt.Game(4, 4, 3) end
+  local actions, results = b:actions(), ffi_new_u8(count)
+  local obs, mask = ffi_new_u8(2 * count * cells), ffi_new_u8(count * cells)
+  local ends = 0
+  for step = 0, 79 do
+    eq(b:legal_mask(mask), mask, "legal_mask writes in place")
+    for i = 0, count - 1 do
+      local c = (i * 5 + step * 3) % cells
+      while mask[i * cells + c] == 0 do c = (c + 1) % cells end
+      actions[i] = c
+    end
+    eq(b:step(actions, results), results, "step writes in place")
+    b:observe(obs)
+    for i = 0, count - 1 do
+      local a = actions[i]
+      local r = games[i]:play(math.floor(a / cols), a % cols)
+      eq(ttt.result[({ Pending = "PENDING", A = "A_WINS", B = "B_WINS", Draw = "DRAW" })[r]],
+        results[i], ("step %d game %d result"):format(step, i))
+      if r ~= "Pending" then
+        games[i] = ttt.Game(4, 4, 3) -- auto-reset: the batch's game starts again
+        ends = ends + 1
+      end
+      local planes, want_mask = expected_view(games[i], cells)
+      for c = 1, cells do
+        eq(obs[i * 2 * cells + c - 1], planes[c], ("step %d game %d plane 0 cell %d"):format(step, i, c - 1))
+        eq(obs[i * 2 * cells + cells + c - 1], planes[cells + c], ("step %d game %d plane 1"):format(step, i))
+      end
+      local copy = b:game(i)
+      eq(copy:to_text(), games[i]:to_text(), ("step %d game %d copy"):format(step, i))
+      eq(copy:move_count(), games[i]:move_count(), ("step %d game %d stones"):format(step, i))
+      copy:close()
+      local after = b:legal_mask()
+      for c = 1, cells do eq(after[i * cells + c - 1], want_mask[c], "mask") end
+    end
+  end
+  assert(ends > 0, "no game ended")
+end)
+
+test("Batch: a won game reports its result and starts again; planes are the mover's", function()
+  local b = ttt.Batch(1)
+  local want = { 0, 0, 0, 0, ttt.result.A_WINS } -- X 0, O 3, X 1, O 4, X 2: X's top row
+  for n, a in ipairs({ 0, 3, 1, 4, 2 }) do
+    local r = b:step({ a })
+    eq(r[0], want[n], "result after action " .. a)
+    if n == 1 then
+      -- O to move: O has no stone (plane 0 empty), X's stone on cell 0 is the opponent's.
+      local o = b:observe()
+      for c = 0, 8 do eq(o[c], 0, "plane 0 cell " .. c); eq(o[9 + c], c == 0 and 1 or 0, "plane 1") end
+    end
+  end
+  local m = b:legal_mask()
+  for c = 0, 8 do eq(m[c], 1, "the board is empty again, cell " .. c) end
+  eq(b:game(0):to_text(), "3,3,3:.../.../...:X", "game 0 after the reset")
+end)
+
+test("Batch: an illegal action changes no game and names the first bad game", function()
+  local b = ttt.Batch(3, 3, 3, 3, 0)
+  b:step({ 4, 4, 4 })
+  local before = b:observe()
+  local e = raises_status("CELL_OCCUPIED", b.step, b, { 0, 4, 1 })
+  eq(e.game, 1, "first bad game")
+  eq(e.detail, "game 1, action 4")
+  e = raises_status("OUT_OF_BOUNDS", b.step, b, { 0, 1, 9 })
+  eq(e.game, 2, "off the board")
+  e = raises_status("CELL_OCCUPIED", b.step, b, { 4, 9, 4 })
+  eq(e.game, 0, "the first of several bad games")
+  local after = b:observe()
+  for c = 0, 53 do eq(after[c], before[c], "cell " .. c .. " after refused steps") end
+  raises_message("3 actions expected, got 2", b.step, b, { 0, 1 })
+  raises_message("3 elements needed, the array holds 2", b.step, b, ffi_new_u32(2))
+  raises_message("unsigned int array expected", b.step, b, ffi_new_u8(12))
+  raises_message("54 elements needed", b.observe, b, ffi_new_u8(53))
+  raises_message("27 elements needed", b.legal_mask, b, ffi_new_u8(26))
+  raises_message("out of range", b.step, b, { 0, 1, -1 })
+  raises_status("INVALID_ARGUMENT", b.game, b, 3)
+  raises_status("INVALID_ARGUMENT", ttt.Batch, 0)
+  raises_status("INVALID_ARGUMENT", ttt.Batch, 1, 3, 3, 4)
+  raises_message("out of range", ttt.Batch, -1)
+  b:close(); b:close()
+  eq(b:is_closed(), true)
+  for _, name in ipairs({ "reset", "step", "observe", "legal_mask", "random_moves", "game" }) do
+    raises_message("closed", b[name], b, 1)
+  end
+end)
+
+test("Batch: random_moves is the same for a seed whatever the threads", function()
+  local a, b, c = ttt.Batch(500, 7, 7, 5, 9), ttt.Batch(500, 7, 7, 5, 9), ttt.Batch(500, 7, 7, 5, 10)
+  local sa, sb = a:random_moves(30, 1), b:random_moves(30)
+  c:random_moves(30, 2)
+  eq(sa.moves, 15000, "moves played")
+  for _, key in ipairs({ "moves", "a_wins", "b_wins", "draws" }) do eq(sb[key], sa[key], key) end
+  assert(sa.a_wins + sa.b_wins + sa.draws <= 500 * 30 / 9, "more games ended than could")
+  local oa, ob, oc = a:observe(), b:observe(), c:observe()
+  local differs = false
+  for i = 0, 500 * 98 - 1 do
+    eq(ob[i], oa[i], "byte " .. i)
+    differs = differs or oc[i] ~= oa[i]
+  end
+  assert(differs, "another seed gave the same games")
+  a:reset()
+  local m = a:legal_mask()
+  for i = 0, 500 * 49 - 1 do eq(m[i], 1, "reset empties every game") end
+end)
+
+test("Batch: the README's example runs", function()
+  local readme = assert(io.open("README.md")):read("*a")
+  local code = readme:match("## Batch.-```lua\n(.-)```")
+  assert(code, "no lua block under the README's Batch heading")
+  local real_print, printed = print, {}
+  print = function(...) printed[#printed + 1] = { ... } end -- luacheck: ignore 121
+  local ok, err = pcall(assert(loadstring(code, "README")))
+  print = real_print -- luacheck: ignore 121
+  assert(ok, err)
+  eq(printed[1][1], 409600, "random moves played by the example")
+end)
+
+test("Batch: the GC frees each batch once; close() disarms it", function()
+  local function collect() collectgarbage("collect"); collectgarbage("collect") end
+  collect()
+  local base = ttt._native_batch_frees()
+  for _ = 1, 100 do ttt.Batch(10) end
+  collect()
+  eq(ttt._native_batch_frees() - base, 100, "dropped batches")
+  local b = ttt.Batch(10)
+  b:close()
+  b = nil -- luacheck: ignore 311 (dropping the last reference is the point)
+  collect()
+  eq(ttt._native_batch_frees() - base, 101, "a closed batch is not freed again")
 end)
 
 ------------------------------------------------------------------------------------------------

@@ -82,6 +82,7 @@ local function enum_table(name)
   return t
 end
 M.status = enum_table("TttStatus")
+M.result = enum_table("TttResult")
 M.verdict = enum_table("TttVerdict")
 
 -- Difficulty levels of Game:ai_move, the header's TTT_LEVEL_* (#defines, so not in the cdef;
@@ -111,6 +112,7 @@ end
 ------------------------------------------------------------------------------------------------
 -- Errors. A status from the library is raised as a table with metatable M.Error:
 --   { status = 4, name = "CELL_OCCUPIED", message = "cell occupied", index = <judge only>,
+--     game = <Batch:step only: the first bad game, from 0>,
 --     detail = <optional: what the binding found, for a status it raises itself> }
 -- Misuse caught before C is reached (wrong type, out-of-range number, closed game) is raised as
 -- a plain string, like Lua's own "bad argument" errors.
@@ -121,15 +123,17 @@ M.Error.__tostring = function(e)
   return ("tictactoe: %s%s%s (%s)"):format(e.message, at, detail, e.name)
 end
 
-local function raise(status, index, detail)
-  error(setmetatable({
+local function new_error(status, index, detail)
+  return setmetatable({
     status = status,
     name = M.status[status] or "UNKNOWN",
     message = ffi.string(C.ttt_status_str(status)),
     index = index,
     detail = detail,
-  }, M.Error))
+  }, M.Error)
 end
+
+local function raise(status, index, detail) error(new_error(status, index, detail)) end
 
 local function check(status)
   if status ~= 0 then raise(status) end
@@ -422,6 +426,158 @@ end
 function Game:__tostring()
   if self.ptr == nil then return "tictactoe.Game(closed)" end
   return "tictactoe.Game(" .. self:to_text() .. ")"
+end
+
+------------------------------------------------------------------------------------------------
+-- Batch: `count` games of one shape stepped together, for self-play and training. Every game is
+-- always in progress: a move that ends one reports its result and empties it (auto-reset).
+-- Games are numbered from 0, like the cdata buffers that hold their actions, results, planes
+-- and masks (game i's action is actions[i]). Not for two coroutines at once mid-call (LuaJIT
+-- runs one at a time, so that cannot happen); random_moves starts threads of its own in C.
+
+local Batch = {}
+Batch.__index = Batch
+M.Batch = Batch
+
+local batch_frees = 0
+local function free_batch(ptr)
+  batch_frees = batch_frees + 1
+  C.ttt_batch_free(ptr)
+end
+function M._native_batch_frees() return batch_frees end
+
+local out_batch = ffi.new("TttBatch *[1]")
+local out_stats = ffi.new("TttBatchStats[1]")
+
+-- ttt.Batch(count, rows, cols, k, seed): rows, cols and k default to 3 and seed to 0 (only nil
+-- means the default). `seed` seeds random_moves; an integer up to 2^53 or a uint64_t cdata.
+setmetatable(Batch, { __call = function(_, count, rows, cols, k, seed)
+  if rows == nil then rows = 3 end
+  if cols == nil then cols = 3 end
+  if k == nil then k = 3 end
+  local n = u64(count, 1, "Batch")
+  u32(rows, 2, "Batch"); u32(cols, 3, "Batch"); u32(k, 4, "Batch")
+  local status = C.ttt_batch_new(rows, cols, k, n, u64(seed or 0, 5, "Batch"), out_batch)
+  if status ~= 0 then
+    raise(status, nil, ("%s games of %dx%d with k = %d"):format(tostring(count), rows, cols, k))
+  end
+  local cells = rows * cols
+  return setmetatable({
+    ptr = ffi.gc(out_batch[0], free_batch), count = tonumber(n), rows = rows, cols = cols, k = k,
+    _n = tonumber(n), _cells = cells,
+    _results = ffi.new("uint8_t[?]", tonumber(n)), _bad = ffi.new("size_t[1]"),
+  }, Batch)
+end })
+
+local function batch_handle(self)
+  local ptr = self.ptr
+  if ptr == nil then error("tictactoe: the batch is closed", 0) end
+  return ptr
+end
+
+-- Frees the native batch now (idempotent). Any later use raises an error.
+function Batch:close()
+  local ptr = self.ptr
+  if ptr ~= nil then
+    self.ptr = nil
+    ffi.gc(ptr, nil)
+    free_batch(ptr)
+  end
+end
+
+function Batch:is_closed() return self.ptr == nil end
+function Batch:__tostring()
+  return ("tictactoe.Batch(%d x %d,%d,%d%s)"):format(self._n, self.rows, self.cols, self.k,
+    self.ptr == nil and ", closed" or "")
+end
+
+-- Puts every game back to the empty board (the random generator goes on).
+function Batch:reset() check(C.ttt_batch_reset(batch_handle(self))) end
+
+-- A cdata array whose element type is `ctype` ("unsigned int" or "unsigned char"), holding at
+-- least `need` elements; else a Lua error naming argument `n` of `fname`. ffi.typeof's name is
+-- the one reflection LuaJIT offers: a pointer would carry no length to check.
+local function array_arg(v, ctype, size, need, n, fname)
+  local ok = type(v) == "cdata" and tostring(ffi.typeof(v)):match("^ctype<" .. ctype .. " %[%d*%??%]>$")
+  if not ok then argerror(n, fname, ctype .. " array expected, got " .. tostring(v)) end
+  if ffi.sizeof(v) < need * size then
+    argerror(n, fname, ("%d elements needed, the array holds %d"):format(need, ffi.sizeof(v) / size))
+  end
+  return v
+end
+
+-- A fresh uint32_t[count] for step's actions (zeroed).
+function Batch:actions() return ffi.new("uint32_t[?]", self._n) end
+
+-- One move in every game: actions[i] (a cell, row * cols + col) in game i, for i from 0.
+-- `actions` is a uint32_t array of at least `count` elements, or a Lua list of `count` cells
+-- (its entry t[i + 1] for game i). Returns a uint8_t[count] of results (ttt.result.PENDING,
+-- A_WINS, B_WINS, DRAW), written into `results` when given, else into a buffer the batch
+-- reuses at each step. If any action is illegal, no game changes and an M.Error is raised with
+-- `game` = the first bad game (from 0), OUT_OF_BOUNDS or CELL_OCCUPIED.
+function Batch:step(actions, results)
+  local ptr, n = batch_handle(self), self._n
+  if type(actions) == "table" then
+    if #actions ~= n then argerror(1, "step", ("%d actions expected, got %d"):format(n, #actions)) end
+    local buf = ffi.new("uint32_t[?]", n)
+    for i = 1, n do buf[i - 1] = u32(actions[i], 1, "step") end
+    actions = buf
+  else
+    array_arg(actions, "unsigned int", 4, n, 1, "step")
+  end
+  results = results and array_arg(results, "unsigned char", 1, n, 2, "step") or self._results
+  local status = C.ttt_batch_step(ptr, actions, n, results, self._bad)
+  if status == M.status.OUT_OF_BOUNDS or status == M.status.CELL_OCCUPIED then
+    local game = tonumber(self._bad[0])
+    local e = new_error(status, nil, ("game %d, action %d"):format(game, actions[game]))
+    e.game = game
+    error(e)
+  end
+  check(status)
+  return results
+end
+
+-- Writes a uint8_t buffer with C function `fn`: into `out` (checked to hold `need` bytes), else
+-- into a new uint8_t array. Returns the buffer.
+local function fill(self, fn, out, need, fname)
+  local ptr = batch_handle(self)
+  out = out and array_arg(out, "unsigned char", 1, need, 1, fname) or ffi.new("uint8_t[?]", need)
+  check(fn(ptr, out, ffi.sizeof(out)))
+  return out
+end
+
+-- Every game's observation planes, uint8_t, C order [count][2][rows][cols]: plane 0 the side to
+-- move's stones, plane 1 the opponent's (1 where a stone is). Into `out` when given (reuse one
+-- buffer in a loop), else a new array.
+function Batch:observe(out)
+  return fill(self, C.ttt_batch_observe, out, 2 * self._n * self._cells, "observe")
+end
+
+-- Every game's legal-move mask, uint8_t [count][rows * cols], 1 where the cell is empty. Into
+-- `out` when given, else a new array.
+function Batch:legal_mask(out)
+  return fill(self, C.ttt_batch_legal_mask, out, self._n * self._cells, "legal_mask")
+end
+
+-- Random self-play: `moves_per_game` uniformly random legal moves in every game (a game that
+-- ends starts again), on `threads` threads (default 0: one per core). Returns
+-- {moves, a_wins, b_wins, draws} as numbers. The same seed, count and calls give the same games
+-- whatever `threads` is.
+function Batch:random_moves(moves_per_game, threads)
+  local ptr = batch_handle(self)
+  local m = u64(moves_per_game, 1, "random_moves")
+  local t = u32(threads or 0, 2, "random_moves")
+  out_stats[0].moves, out_stats[0].a_wins, out_stats[0].b_wins, out_stats[0].draws = 0, 0, 0, 0
+  check(C.ttt_batch_random_moves(ptr, m, t, out_stats))
+  local s = out_stats[0]
+  return { moves = tonumber(s.moves), a_wins = tonumber(s.a_wins), b_wins = tonumber(s.b_wins),
+    draws = tonumber(s.draws) }
+end
+
+-- A copy of game i (from 0) as a Game: its stones and side to move, no move history.
+function Batch:game(i)
+  local ptr = batch_handle(self)
+  return adopt(C.ttt_batch_game(ptr, u64(i, 1, "game"), out_game))
 end
 
 ------------------------------------------------------------------------------------------------
