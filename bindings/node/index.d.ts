@@ -75,6 +75,44 @@ export class Game {
   readonly winningLine: Cell[];
 }
 
+/** What Batch#randomMoves played: moves, and how the games that ended, ended. */
+export interface BatchStats { moves: number; aWins: number; bWins: number; draws: number }
+
+/**
+ * `count` games of one shape stepped together, for self-play and training. Every game is
+ * always in progress: a move that ends one reports its result and empties it (auto-reset).
+ * Outputs are Uint8Arrays (a Buffer is one) written in place when you pass them.
+ */
+export class Batch {
+  /** `count` empty games of rows x cols, k in a row (each 3 by default); seed seeds randomMoves. */
+  constructor(count: number | bigint, rows?: number, cols?: number, k?: number, seed?: number | bigint);
+  /**
+   * One move in every game: actions[i] is a cell (row * cols + col) of game i. Returns the
+   * results (0 pending, 1 A wins, 2 B wins, 3 draw), into `results` when given. An illegal
+   * action changes no game and throws an IllegalMoveError whose `index` is the first bad game.
+   */
+  step(actions: Uint32Array | readonly number[], results?: Uint8Array): Uint8Array;
+  /** Planes [count][2][rows][cols]: the side to move's stones, then the opponent's. */
+  observe(out?: Uint8Array): Uint8Array;
+  /** Legal-move masks [count][rows * cols]: 1 where the cell is empty. */
+  legalMask(out?: Uint8Array): Uint8Array;
+  /** Uniformly random legal moves in every game, on `threads` threads (0: one per core). */
+  randomMoves(movesPerGame: number | bigint, threads?: number): BatchStats;
+  /** A copy of game `index` (its stones and side to move; no move history). */
+  game(index: number): Game;
+  /** Every game back to the empty board; the random generator goes on. */
+  reset(): void;
+  toString(): string;
+  /** Frees the native batch now; idempotent. Later use throws BatchClosedError. */
+  close(): void;
+  [Symbol.dispose](): void;
+  readonly closed: boolean;
+  readonly count: number;
+  readonly rows: number;
+  readonly cols: number;
+  readonly k: number;
+}
+
 /**
  * A list of moves as [row, col] pairs; `as const` lists are fine. An integer row or column
  * below 0 or above 4294967295 is a cell off the board (an IllegalMoveError OUT_OF_BOUNDS at its
@@ -121,10 +159,14 @@ export class TicTacToeError extends Error {
   readonly code: string;
 }
 export class IllegalMoveError extends TicTacToeError {
-  /** Set by judge() and findWinner(): the position in `moves` of the first move that broke the rules. */
+  /**
+   * Set by judge() and findWinner(): the position in `moves` of the first move that broke the
+   * rules; by Batch#step: the first game whose action was illegal.
+   */
   readonly index?: number;
 }
 export class HistoryError extends TicTacToeError {}
 export class ParseError extends TicTacToeError {}
 export class InvalidArgumentError extends TicTacToeError {}
 export class GameClosedError extends TicTacToeError {}
+export class BatchClosedError extends TicTacToeError {}

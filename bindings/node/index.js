@@ -5,6 +5,7 @@ const {
 } = require('./lib/native');
 const errors = require('./lib/errors');
 const { Game, nativeFrees } = require('./lib/game');
+const { Batch, BatchClosedError, nativeBatchFrees } = require('./lib/batch');
 
 const {
   check, errorFor, u32, options, size,
@@ -170,13 +171,15 @@ function version() {
 }
 
 module.exports = {
-  Game, judge, findWinner, validate, version, Verdict, Status, Level,
+  Game, Batch, judge, findWinner, validate, version, Verdict, Status, Level,
   TicTacToeError: errors.TicTacToeError,
   IllegalMoveError: errors.IllegalMoveError,
   HistoryError: errors.HistoryError,
   ParseError: errors.ParseError,
   InvalidArgumentError: errors.InvalidArgumentError,
   GameClosedError: errors.GameClosedError,
+  BatchClosedError,
   // For the binding's own tests: how many native games this process has freed.
   _nativeFrees: nativeFrees,
+  _nativeBatchFrees: nativeBatchFrees,
 };

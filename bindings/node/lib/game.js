@@ -345,4 +345,7 @@ if (typeof Symbol.dispose === 'symbol') {
   });
 }
 
-module.exports = { Game, nativeFrees: () => frees };
+// For Batch#game: a Game owning a pointer the library just handed over.
+const adoptGame = (ptr) => new Game(new Owned(ptr));
+
+module.exports = { Game, adoptGame, nativeFrees: () => frees };

@@ -44,7 +44,6 @@ const PROTOTYPES = [
   'TttStatus ttt_validate(const char *board, size_t board_len, uint32_t rows, uint32_t cols, uint32_t k, TttVerdict *out_verdict)',
   'TttStatus ttt_validate_rows(const char *const *board_rows, size_t row_count, uint32_t k, TttVerdict *out_verdict)',
   'const char *ttt_status_str(TttStatus status)',
-  // The batch (self-play of many games at once) is declared but not wrapped yet.
   'TttStatus ttt_batch_new(uint32_t rows, uint32_t cols, uint32_t k, size_t count, uint64_t seed, _Out_ TttBatch **out_batch)',
   'void ttt_batch_free(TttBatch *batch)',
   'TttStatus ttt_batch_reset(TttBatch *batch)',

@@ -42,23 +42,25 @@ test('the declared exports are the runtime exports', () => {
   for (const [, cls] of dts.matchAll(/^export class (\w+)/gm)) assert.equal(typeof ttt[cls], 'function', cls);
 });
 
-test('Game: every declared member exists with its kind, and nothing public is undeclared', () => {
-  const declared = members('Game');
-  const proto = ttt.Game.prototype;
-  for (const m of declared) {
-    const owner = m.isStatic ? ttt.Game : proto;
-    const d = Object.getOwnPropertyDescriptor(owner, key(m.name));
-    assert.ok(d, `${m.isStatic ? 'static ' : ''}${m.name} exists`);
-    if (m.method) assert.equal(typeof d.value, 'function', `${m.name} is a method`);
-    else assert.ok(d.get && !d.set && m.readonly, `${m.name} is a readonly getter`);
-  }
-  const names = (o, skip) => Reflect.ownKeys(o).filter((n) => !skip.includes(n) &&
-    !(typeof n === 'symbol' && n !== Symbol.dispose));
-  assert.deepEqual(names(proto, ['constructor']).map(String).sort(),
-    declared.filter((m) => !m.isStatic).map((m) => String(key(m.name))).sort());
-  assert.deepEqual(names(ttt.Game, ['length', 'name', 'prototype']).sort(),
-    declared.filter((m) => m.isStatic).map((m) => m.name).sort());
-});
+for (const cls of ['Game', 'Batch']) {
+  test(`${cls}: every declared member exists with its kind, and nothing public is undeclared`, () => {
+    const declared = members(cls);
+    const proto = ttt[cls].prototype;
+    for (const m of declared) {
+      const owner = m.isStatic ? ttt[cls] : proto;
+      const d = Object.getOwnPropertyDescriptor(owner, key(m.name));
+      assert.ok(d, `${m.isStatic ? 'static ' : ''}${m.name} exists`);
+      if (m.method) assert.equal(typeof d.value, 'function', `${m.name} is a method`);
+      else assert.ok(d.get && !d.set && m.readonly, `${m.name} is a readonly getter`);
+    }
+    const names = (o, skip) => Reflect.ownKeys(o).filter((n) => !skip.includes(n) &&
+      !(typeof n === 'symbol' && n !== Symbol.dispose));
+    assert.deepEqual(names(proto, ['constructor']).map(String).sort(),
+      declared.filter((m) => !m.isStatic).map((m) => String(key(m.name))).sort());
+    assert.deepEqual(names(ttt[cls], ['length', 'name', 'prototype']).sort(),
+      declared.filter((m) => m.isStatic).map((m) => m.name).sort());
+  });
+}
 
 test('Verdict and the errors carry the declared fields', () => {
   const v = ttt.validate('XX.......');

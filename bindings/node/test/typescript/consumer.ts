@@ -5,6 +5,7 @@
 import {
   Game, judge, findWinner, validate, version, Verdict, Status, Level,
   TicTacToeError, IllegalMoveError, GameClosedError, Cell, Moves, ResultString, Player,
+  Batch, BatchStats, BatchClosedError,
 } from '../..';
 
 // No @types/node here (the stricter case: nothing but the target's own library), so no console.
@@ -45,6 +46,17 @@ h.reset();
 h[Symbol.dispose]();
 n.close();
 show(n.closed, new GameClosedError().code);
+
+const batch = new Batch(4, 3, 3, 3, 7n);
+const planes: Uint8Array = batch.observe(new Uint8Array(72));
+const results: Uint8Array = batch.step([0, 1, 2, 3], new Uint8Array(4));
+const stats: BatchStats = batch.randomMoves(10);
+show(planes, results, stats.aWins, batch.legalMask(), batch.game(0).toText(), batch.count);
+batch.reset();
+batch.close();
+show(batch.closed, new BatchClosedError().code);
+// @ts-expect-error: observe writes bytes, not 32-bit numbers
+batch.observe(new Uint32Array(72));
 
 // @ts-expect-error: the result is one of four strings, not a number
 const wrongResult: number = g.result;
