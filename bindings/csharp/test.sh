@@ -10,9 +10,8 @@ done
 
 # The binding covers the whole C API: every function the header declares has a P/Invoke in
 # Native.cs that the binding calls, except those listed here with the reason.
-# ttt_judge_ex does the same as ttt_judge and also reports the bad move's index. The batch
-# (ttt_batch_*) is not in the C# binding yet; docs/c-api.md lists the bindings that have it.
-not_wrapped=" ttt_judge ttt_batch_new ttt_batch_free ttt_batch_reset ttt_batch_step ttt_batch_observe ttt_batch_legal_mask ttt_batch_random_moves ttt_batch_game "
+# ttt_judge_ex does the same as ttt_judge and also reports the bad move's index.
+not_wrapped=" ttt_judge "
 missing=""
 for fn in $(sed -nE 's/^[A-Za-z].*[ *](ttt_[a-z0-9_]+)\(.*/\1/p' "$root/include/tictactoe.h"); do
   case "$not_wrapped" in *" $fn "*) continue ;; esac

@@ -21,9 +21,16 @@ namespace TicTacToe
         public IllegalMoveException(Status status, string message, int? moveIndex)
             : base(status, message) { MoveIndex = moveIndex; }
 
+        public IllegalMoveException(Status status, string message, int? moveIndex, int? gameIndex)
+            : base(status, message) { MoveIndex = moveIndex; GameIndex = gameIndex; }
+
         /// <summary>From <see cref="Ttt.Judge(int[][], int, int, int)"/> and <see cref="Ttt.FindWinner"/>:
         /// which move (0-based) broke the rules; null elsewhere.</summary>
         public int? MoveIndex { get; }
+
+        /// <summary>From <see cref="Batch.Step(int[], byte[])"/>: the first game (0-based) whose
+        /// action was illegal; no game changed. Null elsewhere.</summary>
+        public int? GameIndex { get; }
     }
 
     /// <summary>InvalidArgument, TooLarge: a board size, k or player the rules do not allow.</summary>

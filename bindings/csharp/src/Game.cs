@@ -283,6 +283,12 @@ namespace TicTacToe
             }
         }
 
+        /// <summary>A Game owning a handle the library just returned (Batch.Game).</summary>
+        internal static Game Owning(Status status, GameHandle h, string where)
+        {
+            return new Game(Adopt(status, h, where));
+        }
+
         private static GameHandle Adopt(Status status, GameHandle h, string where)
         {
             if (status != Status.Ok)

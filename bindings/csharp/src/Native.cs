@@ -1,5 +1,5 @@
 // Native.cs — the P/Invoke declarations: one per C function of include/tictactoe.h, nothing else.
-// Types: uint32_t -> uint, int32_t -> int, uint64_t -> ulong, size_t -> UIntPtr, TttGame* -> GameHandle, static char* -> IntPtr;
+// Types: uint32_t -> uint, int32_t -> int, uint64_t -> ulong, size_t -> UIntPtr, TttGame* -> GameHandle, TttBatch* -> BatchHandle, static char* -> IntPtr;
 // strings in are UTF-8 bytes the binding encodes (byte[], or pinned rows as IntPtr[]), never the runtime's LPStr.
 using System;
 using System.Runtime.InteropServices;
@@ -86,6 +86,32 @@ namespace TicTacToe
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_game_threat_win(GameHandle game, ulong maxNodes, out uint row, out uint col,
                                                           out uint plies);
+
+        [StructLayout(LayoutKind.Sequential)]
+        internal struct TttBatchStats
+        {
+            internal ulong moves, a_wins, b_wins, draws;
+        }
+
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_batch_new(uint rows, uint cols, uint k, UIntPtr count, ulong seed, out BatchHandle batch);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern void ttt_batch_free(IntPtr batch);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_batch_reset(BatchHandle batch);
+        // int[] actions reach C as uint32_t: a negative cell is a huge one, off every board.
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_batch_step(BatchHandle batch, int[] actions, UIntPtr count, [Out] byte[] results,
+                                                     out UIntPtr badIndex);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_batch_observe(BatchHandle batch, [Out] byte[] planes, UIntPtr capacity);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_batch_legal_mask(BatchHandle batch, [Out] byte[] mask, UIntPtr capacity);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_batch_random_moves(BatchHandle batch, ulong movesPerGame, uint threads,
+                                                             ref TttBatchStats stats);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_batch_game(BatchHandle batch, UIntPtr index, out GameHandle game);
 
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_judge_ex(uint[] moves, UIntPtr moveCount, uint rows, uint cols, uint k,

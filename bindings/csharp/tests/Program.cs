@@ -18,6 +18,8 @@ namespace TicTacToe.Tests
                 AiTests.TakesTheWin, AiTests.ThreatWinOfAnOpenThree, AiTests.BlocksTheLoss, AiTests.DeterministicAndLegal, AiTests.SearchErrors,
                 AiTests.ParallelSearchesOfOneGame, AiTests.DisposeDuringSearchIsSafe,
                 AiTests.BudgetedSolveMatchesTheDefault, AiTests.BudgetedSolveRunsOut, AiTests.BudgetedSolveErrors,
+                BatchTests.AgreesWithGamesAfterEveryStep, BatchTests.AWonGameStartsAgain, BatchTests.IllegalActionChangesNothing,
+                BatchTests.RandomMovesRepeatForASeed, BatchTests.DisposedBatchThrowsAndIsFreedOnce,
                 RulesTests.FindWinnerSeed, RulesTests.JudgeGeneralBoards, RulesTests.JudgeErrors,
                 RulesTests.ValidStateSeed, RulesTests.ValidateShapesAsInSpec, RulesTests.StringsGoToCAsUtf8, RulesTests.EveryVerdict, RulesTests.ValidateErrors, RulesTests.EveryStatusHasItsException,
                 RulesTests.EnumsMatchTheHeader,
