@@ -215,12 +215,23 @@ fn agrees_with_the_game_object_on_every_shape() {
 }
 
 /// Shapes at the edges of the representations: one cell, 64 cells in a row or a column, the
-/// first boards past 64 cells, a line longer than a side.
+/// first boards past 64 cells, a line longer than a side, sides of 16 (the longest kept as
+/// 16-bit lines) and 17.
 #[test]
 fn agrees_on_edge_shapes() {
-    for (rows, cols, k) in
-        [(1, 1, 1), (1, 64, 5), (64, 1, 64), (8, 8, 8), (5, 13, 4), (1, 65, 2), (2, 40, 40), (9, 9, 1)]
-    {
+    for (rows, cols, k) in [
+        (1, 1, 1),
+        (1, 64, 5),
+        (64, 1, 64),
+        (8, 8, 8),
+        (5, 13, 4),
+        (1, 65, 2),
+        (2, 40, 40),
+        (9, 9, 1),
+        (16, 16, 2),
+        (16, 11, 4),
+        (17, 16, 3),
+    ] {
         agree(rows, cols, k, 5, 100, 7);
     }
 }

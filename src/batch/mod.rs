@@ -19,6 +19,7 @@ mod bits;
 mod draw;
 mod kind;
 mod lanes;
+mod lined;
 mod small;
 mod tic;
 mod wide;
@@ -28,6 +29,7 @@ use crate::fallible::try_filled;
 use crate::game::Game;
 use crate::rules::{Player, Rules};
 use lanes::Lanes;
+use lined::Lined;
 use small::Small;
 use tic::Tic;
 use wide::Wide;
@@ -87,6 +89,7 @@ impl Tally {
 enum Store {
     Tic(Lanes<Tic>),
     Small(Lanes<Small>),
+    Lined(Lanes<Lined>),
     Wide(Lanes<Wide>),
 }
 
@@ -96,6 +99,7 @@ macro_rules! each {
         match $store {
             Store::Tic($lanes) => $body,
             Store::Small($lanes) => $body,
+            Store::Lined($lanes) => $body,
             Store::Wide($lanes) => $body,
         }
     };
@@ -106,8 +110,9 @@ macro_rules! each {
 ///
 /// The games are stored compactly, the representation chosen by shape (`bytes_per_game`): up
 /// to 9 cells, the number of the position in a table of every position with the game on (4
-/// bytes a game; a random move is one lookup); up to 64 cells, two 64-bit boards; beyond, bit
-/// sets of the board's size.
+/// bytes a game; a random move is one lookup); up to 64 cells, two 64-bit boards; beyond, on
+/// boards whose sides are at most 16, each player's stones as 16-bit lines in the four
+/// directions (388 bytes a game); other boards, bit sets of the board's size.
 pub struct Batch {
     rules: Rules,
     count: usize,
@@ -134,6 +139,8 @@ impl Batch {
             Store::Tic(Lanes::new(Tic::new(&rules)?, cells, count)?)
         } else if cells <= 64 {
             Store::Small(Lanes::new(Small::new(&rules)?, cells, count)?)
+        } else if Batch::lined(&rules) {
+            Store::Lined(Lanes::new(Lined::new(&rules), cells, count)?)
         } else {
             Store::Wide(Lanes::new(Wide::new(&rules)?, cells, count)?)
         };
@@ -147,9 +154,16 @@ impl Batch {
             4
         } else if rules.cells() <= 64 {
             16
+        } else if Batch::lined(rules) {
+            2 * lined::STRIDE
         } else {
             8 * Wide::stride_for(rules)
         }
+    }
+
+    /// Whether the games of `rules` (past 64 cells) are kept as lines in four directions.
+    fn lined(rules: &Rules) -> bool {
+        rules.rows() <= lined::MAX_SIDE && rules.cols() <= lined::MAX_SIDE
     }
 
     /// The bytes each game of this batch takes.
