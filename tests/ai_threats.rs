@@ -6,6 +6,14 @@
 mod players;
 use players::Rng;
 
+mod threats {
+    pub mod brute;
+    pub mod chains;
+    pub mod plain;
+}
+use threats::plain::Plain;
+use threats::{brute, chains};
+
 use tictactoe::ai::{self, Budget};
 use tictactoe::{Error, Game, Outcome, Rules};
 
@@ -77,114 +85,6 @@ fn contract() {
         g
     });
     assert_eq!(ai::threat_win(&won, 100), Err(Error::GameOver));
-}
-
-/// The board as plain cells, with the brute-force threat look-ups this file checks the search
-/// against (written from the definitions, sharing no code with the library).
-struct Plain {
-    rows: i64,
-    cols: i64,
-    k: i64,
-    cells: Vec<u8>,
-}
-
-const DIRS: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
-
-impl Plain {
-    fn of(game: &Game) -> Plain {
-        let rules = game.rules();
-        let (rows, cols) = (i64::from(rules.rows()), i64::from(rules.cols()));
-        let cells = (0..rows * cols)
-            .map(|i| game.cell((i / cols) as u32, (i % cols) as u32).unwrap().map_or(0, |p| p.number() as u8))
-            .collect();
-        Plain { rows, cols, k: i64::from(rules.k()), cells }
-    }
-
-    fn at(&self, r: i64, c: i64) -> Option<u8> {
-        (r >= 0 && c >= 0 && r < self.rows && c < self.cols).then(|| self.cells[(r * self.cols + c) as usize])
-    }
-
-    /// A stone of `s` on the empty `cell` makes k in a row.
-    fn wins_at(&self, cell: usize, s: u8) -> bool {
-        let (r, c) = (cell as i64 / self.cols, cell as i64 % self.cols);
-        DIRS.iter().any(|&(dr, dc)| {
-            let run = |sign: i64| {
-                (1..self.k).take_while(|&i| self.at(r + sign * i * dr, c + sign * i * dc) == Some(s)).count()
-            };
-            1 + run(1) + run(-1) >= self.k as usize
-        })
-    }
-
-    /// The empty cells on the four lines through `cell`, within k - 1 of it.
-    fn line_cells(&self, cell: usize) -> Vec<usize> {
-        let (r, c) = (cell as i64 / self.cols, cell as i64 % self.cols);
-        let mut out = Vec::new();
-        for (dr, dc) in DIRS {
-            for i in (1 - self.k)..self.k {
-                if i != 0 && self.at(r + i * dr, c + i * dc) == Some(0) {
-                    out.push(((r + i * dr) * self.cols + c + i * dc) as usize);
-                }
-            }
-        }
-        out
-    }
-
-    fn empty(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.cells.len()).filter(|&i| self.cells[i] == 0)
-    }
-
-    fn win_cells(&self, s: u8) -> Vec<usize> {
-        self.empty().filter(|&c| self.wins_at(c, s)).collect()
-    }
-
-    /// The moves after which `s` has two winning cells.
-    fn double_fours(&mut self, s: u8) -> Vec<usize> {
-        let near: Vec<usize> = (0..self.cells.len())
-            .filter(|&i| self.cells[i] == s)
-            .flat_map(|i| self.line_cells(i))
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        near.into_iter()
-            .filter(|&m| {
-                self.cells[m] = s;
-                let wins = self.line_cells(m).into_iter().filter(|&c| self.wins_at(c, s)).count();
-                self.cells[m] = 0;
-                wins >= 2
-            })
-            .collect()
-    }
-
-    /// Every reply of the defender `d` to the attacker's threat: each block of a four; else
-    /// each cell after which the attacker has no double four, and each four of the defender's.
-    fn defences(&mut self, d: u8) -> Vec<usize> {
-        let a = 3 - d;
-        assert!(self.win_cells(d).is_empty(), "the defender wins at once");
-        let fours = self.win_cells(a);
-        if !fours.is_empty() {
-            return fours;
-        }
-        let threats = self.double_fours(a);
-        assert!(!threats.is_empty(), "the attacker's last move threatens nothing");
-        let mut candidates: Vec<usize> =
-            threats.iter().flat_map(|&m| self.line_cells(m)).chain(threats.iter().copied()).collect();
-        candidates.sort_unstable();
-        candidates.dedup();
-        let mut replies: Vec<usize> = Vec::new();
-        for c in self.empty().collect::<Vec<_>>() {
-            self.cells[c] = d;
-            let stops = candidates.binary_search(&c).is_ok() && self.double_fours(a).is_empty();
-            let counter = self.line_cells(c).into_iter().any(|x| self.wins_at(x, d));
-            self.cells[c] = 0;
-            if stops || counter {
-                replies.push(c);
-            }
-        }
-        if replies.is_empty() {
-            replies.push(threats[0]); // nothing helps: any move loses
-        }
-        replies
-    }
 }
 
 /// Plays out the threat win of the side to move against the defender's replies: all of them at
@@ -350,4 +250,43 @@ fn c_threat_win_contract() {
     assert_eq!(unsafe { ttt_game_move(over, 0, 0, 1, &mut winner) }, TTT_OK);
     assert_eq!(unsafe { ttt_game_threat_win(over, 9, &mut row, &mut col, &mut plies) }, TTT_GAME_OVER);
     unsafe { ttt_game_free(over) };
+}
+
+/// Positions built around a chain of fours (`threats::chains`) on 15 × 15 with k = 5 and on
+/// boards with k = 4 and k = 6, the length of whose shortest VCF the brute-force prover
+/// measures: `threat_win` finds a win of exactly that length when it reports fours only, else
+/// a VCT shorter still, of exactly the length the prover finds for a VCT. Each win is replayed
+/// against every defence.
+#[test]
+fn chains_have_their_known_length() {
+    let mut rng = Rng::new(17);
+    let mut lengths = std::collections::BTreeMap::new();
+    for &(rows, cols, k, count, longest) in &[(15, 15, 5, 110, 8), (12, 12, 4, 50, 6), (19, 19, 6, 50, 6)] {
+        let mut found = 0;
+        for n in (1..=longest).cycle() {
+            if found == count {
+                break;
+            }
+            let Some(plain) = chains::chain(rows, cols, k, n, &mut rng) else { continue };
+            let Some(vcf) = brute::shortest(&plain, 1, false, 25, 1 << 20).unwrap() else { continue };
+            if vcf < 3 {
+                continue;
+            }
+            let mut game: Game = plain.text(1).parse().unwrap();
+            let win =
+                ai::threat_win(&game, 20_000).unwrap().unwrap_or_else(|| panic!("{game}: no win, VCF {vcf}"));
+            if win.fours_only {
+                assert_eq!(win.plies, vcf, "{game}: {win:?}");
+            } else {
+                assert!(win.plies < vcf, "{game}: {win:?}, VCF {vcf}");
+                let vct = brute::shortest(&plain, 1, true, win.plies, 1 << 20).unwrap();
+                assert_eq!(vct, Some(win.plies), "{game}: {win:?}");
+            }
+            replay(&mut game, win.plies, true, &mut rng);
+            *lengths.entry((k, win.plies)).or_insert(0) += 1;
+            found += 1;
+        }
+    }
+    eprintln!("(k, plies): positions {lengths:?}");
+    assert!(lengths.keys().any(|&(k, plies)| k == 5 && plies >= 13), "{lengths:?}");
 }

@@ -50,6 +50,10 @@ pub struct ThreatWin {
 /// always give the same answer. `Ok(None)` when none was found, which does not mean that the
 /// side to move cannot win. `GameOver` for a finished game, `InvalidArgument` for a budget of 0.
 ///
+/// The length: with `fours_only`, `plies` is the length of the shortest VCF (no VCT shorter
+/// was found within the budget, which proves none); without, it is the length of the shortest
+/// VCT, and every VCF is longer. Either way the win holds against every reply.
+///
 /// ```
 /// use tictactoe::{ai, Game, Rules};
 /// let mut game = Game::new(Rules::new(15, 15, 5)?)?;
