@@ -69,7 +69,7 @@ pub use game::{Game, Outcome};
 pub use judge::{judge, JudgeError};
 pub use moves::Move;
 pub use rules::{Player, Rules, MAX_CELLS};
-pub use validate::{validate, Verdict};
+pub use validate::{validate, validate_rows, Verdict};
 
 /// Internals that the project's own tests and benchmarks compare against each other. Not part
 /// of the API: anything here may change in any release.

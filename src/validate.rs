@@ -387,3 +387,35 @@ pub fn validate(rules: &Rules, board: impl AsRef<[u8]>) -> Result<Verdict, Error
     }
     Ok(verdict_scan(rules, &parse_cells(text, rules.cells())?))
 }
+
+/// [`validate`] of a board given row by row, as LeetCode's "Valid Tic-Tac-Toe State" gives
+/// it: one byte string a row, all of one length, cells as for [`validate`] but no `/` or line
+/// feed inside a row. `k` of `None` means k = rows = cols, and then a board that is not square
+/// is `InvalidArgument`. `Parse` for rows of unequal length or a separator in a row,
+/// `TooLarge` for a side past `u32`, else as [`validate`].
+///
+/// ```
+/// use tictactoe::{validate_rows, Verdict};
+/// assert_eq!(validate_rows(&["XOX", "O O", "XOX"], None)?, Verdict::Valid);
+/// assert_eq!(validate_rows(&["XXX", "..."], Some(3))?, Verdict::TooManyX);
+/// # Ok::<(), tictactoe::Error>(())
+/// ```
+pub fn validate_rows<R: AsRef<[u8]>>(board: &[R], k: Option<u32>) -> Result<Verdict, Error> {
+    let cols = board.first().map_or(0, |row| row.as_ref().len());
+    let mut text = Vec::new();
+    for row in board.iter().map(AsRef::as_ref) {
+        if row.len() != cols || row.contains(&b'/') || row.contains(&b'\n') {
+            return Err(Error::Parse);
+        }
+        text.try_reserve(row.len()).map_err(|_| Error::OutOfMemory)?;
+        text.extend_from_slice(row);
+    }
+    let rows = u32::try_from(board.len()).map_err(|_| Error::TooLarge)?;
+    let cols = u32::try_from(cols).map_err(|_| Error::TooLarge)?;
+    let k = match k {
+        None if rows == cols => rows,
+        None => return Err(Error::InvalidArgument),
+        Some(k) => k,
+    };
+    validate(&Rules::new(rows, cols, k)?, &text)
+}

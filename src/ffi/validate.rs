@@ -3,7 +3,7 @@
 use std::ffi::{c_char, CStr};
 
 use super::{guard, in_slice, out_ptr, TttStatus, TttVerdict};
-use crate::{validate, Rules};
+use crate::{validate, validate_rows, Rules};
 use TttStatus::*;
 
 /// "Valid State": can the `rows` × `cols` board in `board` (`board_len` bytes, no NUL
@@ -53,28 +53,16 @@ pub unsafe extern "C" fn ttt_validate_rows(
         // SAFETY: the caller promises `row_count` readable row pointers.
         let row_ptrs = unsafe { in_slice(board_rows, row_count) }?;
         let out_verdict = out_ptr(out_verdict)?;
-        let mut text = Vec::new();
-        let mut cols = None;
+        let mut rows = Vec::new();
+        rows.try_reserve_exact(row_ptrs.len()).map_err(|_| TTT_OUT_OF_MEMORY)?;
         for &p in row_ptrs {
             if p.is_null() {
                 return Err(TTT_NULL_POINTER);
             }
             // SAFETY: the caller promises each row is a NUL-terminated string.
-            let row = unsafe { CStr::from_ptr(p) }.to_bytes();
-            if *cols.get_or_insert(row.len()) != row.len() || row.contains(&b'/') || row.contains(&b'\n') {
-                return Err(TTT_PARSE_ERROR);
-            }
-            text.try_reserve(row.len()).map_err(|_| TTT_OUT_OF_MEMORY)?;
-            text.extend_from_slice(row);
+            rows.push(unsafe { CStr::from_ptr(p) }.to_bytes());
         }
-        let rows = u32::try_from(row_count).map_err(|_| TTT_TOO_LARGE)?;
-        let cols = u32::try_from(cols.unwrap_or(0)).map_err(|_| TTT_TOO_LARGE)?;
-        let k = match k {
-            0 if rows == cols => rows,
-            0 => return Err(TTT_INVALID_ARGUMENT),
-            k => k,
-        };
-        let verdict = validate(&Rules::new(rows, cols, k)?, &text)?;
+        let verdict = validate_rows(&rows, (k != 0).then_some(k))?;
         // SAFETY: non-NULL; the caller promises it is writable.
         unsafe { *out_verdict = verdict.into() };
         Ok(())

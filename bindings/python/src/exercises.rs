@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use tictactoe::ffi::{TttResult, TttVerdict};
 use tictactoe::{judge, validate as validate_text, Rules};
 
-use crate::status::{self, Status, INVALID_ARGUMENT};
+use crate::status::{self, Status};
 
 /// "Find Winner": `moves` = row0, col0, row1, col1, ... Returns (status, result, bad_index):
 /// status 0 with the TttResult, or the failure with the index of the offending move (0 when
@@ -31,23 +31,12 @@ pub fn validate(board: &[u8], rows: u32, cols: u32, k: u32) -> (Status, u32) {
     verdict(Rules::new(rows, cols, k).and_then(|rules| validate_text(&rules, board)))
 }
 
-/// "Valid State" of a board given row by row, as `ttt_validate_rows` reads it: rows of one
-/// length without separators, and k = 0 for k = rows = cols (square boards only).
+/// "Valid State" of a board given row by row, as `ttt_validate_rows` reads it (the core's
+/// `validate_rows`): rows of one length without separators, and k = 0 for k = rows = cols
+/// (square boards only).
 #[pyfunction]
 pub fn validate_rows(board: Vec<Vec<u8>>, k: u32) -> (Status, u32) {
-    let cols = board.first().map_or(0, Vec::len);
-    if board.iter().any(|row| row.len() != cols || row.contains(&b'/') || row.contains(&b'\n')) {
-        return (status::of(tictactoe::Error::Parse), 0);
-    }
-    let (Ok(rows), Ok(cols)) = (u32::try_from(board.len()), u32::try_from(cols)) else {
-        return (status::of(tictactoe::Error::TooLarge), 0);
-    };
-    let k = match k {
-        0 if rows == cols => rows,
-        0 => return (INVALID_ARGUMENT, 0),
-        k => k,
-    };
-    verdict(Rules::new(rows, cols, k).and_then(|rules| validate_text(&rules, board.concat())))
+    verdict(tictactoe::validate_rows(&board, (k != 0).then_some(k)))
 }
 
 fn verdict(result: Result<tictactoe::Verdict, tictactoe::Error>) -> (Status, u32) {

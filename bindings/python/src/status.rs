@@ -12,7 +12,6 @@ pub type Status = u32;
 
 pub const NULL_POINTER: Status = TttStatus::TTT_NULL_POINTER as Status;
 pub const INTERNAL_ERROR: Status = TttStatus::TTT_INTERNAL_ERROR as Status;
-pub const INVALID_ARGUMENT: Status = TttStatus::TTT_INVALID_ARGUMENT as Status;
 
 /// The status C returns for a core error.
 pub fn of(error: Error) -> Status {
