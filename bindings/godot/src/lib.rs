@@ -36,10 +36,17 @@ pub struct TicTacToe {
     game: Mutex<Game>,
 }
 
-/// Reports a refusal the way Godot's own functions do: an error line naming the method and
-/// the reason, then the caller returns `false` or `null`.
+mod batch;
+
+/// Reports a refusal the way Godot's own functions do: an error line naming the class, the
+/// method and the reason, then the caller returns `false` or `null`.
+fn refuse_in(class: &str, method: &str, error: Error) {
+    godot_error!("{}.{}: {}", class, method, error);
+}
+
+/// A refusal of a `TicTacToe` method.
 fn refuse(method: &str, error: Error) {
-    godot_error!("TicTacToe.{}: {}", method, error);
+    refuse_in("TicTacToe", method, error);
 }
 
 /// A GDScript int as a board size (rows, cols or k): negative is an invalid argument, past
@@ -105,14 +112,26 @@ fn cells_array(moves: impl Iterator<Item = Move>) -> VariantArray {
     cells.into_shared()
 }
 
-/// A query's answer: the value, or `null` after reporting the refusal.
-fn answer<T: OwnedToVariant>(method: &str, result: Result<T, Error>) -> Variant {
+/// A query's answer: the value, or `null` after reporting the refusal of `class.method`.
+fn answer_in<T: OwnedToVariant>(class: &str, method: &str, result: Result<T, Error>) -> Variant {
     match result {
         Ok(value) => value.owned_to_variant(),
         Err(error) => {
-            refuse(method, error);
+            refuse_in(class, method, error);
             Variant::new()
         }
+    }
+}
+
+/// A `TicTacToe` query's answer.
+fn answer<T: OwnedToVariant>(method: &str, result: Result<T, Error>) -> Variant {
+    answer_in("TicTacToe", method, result)
+}
+
+impl TicTacToe {
+    /// An object holding `game` (a copy out of a `TicTacToeBatch`).
+    fn holding(game: Game) -> Self {
+        TicTacToe { game: Mutex::new(game) }
     }
 }
 
@@ -336,6 +355,31 @@ impl TicTacToe {
         answer("ai_move", found.map(cell_array))
     }
 
+    /// A forced win for the side to move by threats (continuous fours, or fours and threes),
+    /// found within `max_nodes` search nodes and proved against every defence:
+    /// `{"row", "col", "plies"}`, plies counting this move as 1 up to the winning stone.
+    /// `null` when none was found, which does not mean there is no win; `null` with an error
+    /// line when the game is over or `max_nodes` is not positive. The same game and budget
+    /// always give the same answer.
+    #[export]
+    fn threat_win(&self, _owner: &Reference, max_nodes: i64) -> Variant {
+        let found = (|| {
+            let nodes = u64::try_from(max_nodes).map_err(|_| Error::InvalidArgument)?;
+            ai::threat_win(&self.game(), nodes)
+        })();
+        match found {
+            Ok(Some(win)) => {
+                let dict = Dictionary::new();
+                dict.insert("row", i64::from(win.row));
+                dict.insert("col", i64::from(win.col));
+                dict.insert("plies", i64::from(win.plies));
+                dict.into_shared().owned_to_variant()
+            }
+            Ok(None) => Variant::new(),
+            Err(error) => answer::<()>("threat_win", Err(error)),
+        }
+    }
+
     /// The text form `rows,cols,k:BOARD:P`, e.g. `3,3,3:X../.O./...:X`.
     #[export]
     fn to_text(&self, _owner: &Reference) -> String {
@@ -353,6 +397,7 @@ impl TicTacToe {
 
 fn init(handle: InitHandle) {
     handle.add_class::<TicTacToe>();
+    handle.add_class::<batch::TicTacToeBatch>();
 }
 
 godot_init!(init);

@@ -268,6 +268,7 @@ func _init():
 		test_ai_move()
 		test_text()
 		test_reference_games()
+		load("res://test/batch.gd").new().run(self)
 	print("godot: %d passed, %d failed" % [passed, failed])
 	OS.exit_code = min(failed, 100)
 	quit(OS.exit_code)
