@@ -32,12 +32,14 @@ pub struct TicTacToeBatch {
     state: Mutex<State>,
 }
 
-/// Bytes from the core written straight into a new `PoolByteArray` of `len` bytes.
-fn byte_array(len: usize, fill: impl FnOnce(&mut [u8])) -> ByteArray {
+/// Bytes from the core written straight into a new `PoolByteArray` of `len` bytes; `TooLarge`
+/// past what a `PoolByteArray` holds (2^31 - 1 bytes), which a batch within its memory limit
+/// can need for its planes.
+fn byte_array(len: usize, fill: impl FnOnce(&mut [u8])) -> Result<ByteArray, Error> {
     let mut bytes = ByteArray::new();
-    bytes.resize(i32::try_from(len).expect("a batch's output fits a PoolByteArray"));
+    bytes.resize(i32::try_from(len).map_err(|_| Error::TooLarge)?);
     fill(bytes.write().as_mut_slice());
-    bytes
+    Ok(bytes)
 }
 
 /// A GDScript int that must be a count or an index (not negative), else an invalid argument.
@@ -135,7 +137,13 @@ impl TicTacToeBatch {
         cells.clear();
         cells.extend(actions.read().iter().map(|&a| u32::try_from(a).unwrap_or(u32::MAX)));
         let mut refused = None;
-        let results = byte_array(count, |out| refused = batch.step(cells, out).err());
+        let results = match byte_array(count, |out| refused = batch.step(cells, out).err()) {
+            Ok(results) => results,
+            Err(error) => {
+                refuse_in(CLASS, "step", error);
+                return Variant::new();
+            }
+        };
         match refused {
             None => {
                 *bad_game = -1;
@@ -164,16 +172,18 @@ impl TicTacToeBatch {
     /// Every game's observation planes, `[count][2][rows][cols]`: plane 0 the stones of the
     /// side to move in that game, plane 1 the opponent's (1 where a stone is, else 0).
     #[export]
-    fn observe(&self, _owner: &Reference) -> ByteArray {
+    fn observe(&self, _owner: &Reference) -> Variant {
         let state = self.state();
-        byte_array(state.batch.observation_len(), |out| state.batch.observe(out))
+        let planes = byte_array(state.batch.observation_len(), |out| state.batch.observe(out));
+        crate::answer_in(CLASS, "observe", planes)
     }
 
     /// Every game's legal-move mask, `[count][rows * cols]`: 1 where the cell is empty.
     #[export]
-    fn legal_mask(&self, _owner: &Reference) -> ByteArray {
+    fn legal_mask(&self, _owner: &Reference) -> Variant {
         let state = self.state();
-        byte_array(state.batch.legal_mask_len(), |out| state.batch.legal_mask(out))
+        let mask = byte_array(state.batch.legal_mask_len(), |out| state.batch.legal_mask(out));
+        crate::answer_in(CLASS, "legal_mask", mask)
     }
 
     /// Random self-play: `moves_per_game` uniformly random legal moves in every game (a game
