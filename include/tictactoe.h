@@ -582,6 +582,22 @@ TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *o
 TttStatus ttt_game_best_move_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
 
 /**
+ * `ttt_game_best_move_within` on `threads` threads (0: one per core). The position is split
+ * into independent subproblems (its moves up to symmetry, and their replies when the moves
+ * are fewer than the threads), each solved exactly, and their values combined: the score is
+ * the one `ttt_game_best_move_within` gives, and the move is the first in row-major order of
+ * those with that score. The threads take their steps from one shared pool of `max_nodes`
+ * (0: no step limit), so the budget bounds the whole call's work as it does on one thread;
+ * `max_millis` counts from the call. Near the edge of a step budget, whether the proof fits
+ * may vary from run to run; an answer never does. The threads are started for the call and
+ * have ended when it returns. One thread, and boards past the bitboard solver (neither
+ * rows x (cols + 1) nor cols x (rows + 1) at most 64), solve as `ttt_game_best_move_within`.
+ *
+ * Returns those of `ttt_game_best_move_within`.
+ */
+TttStatus ttt_game_best_move_threads(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t threads, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
+
+/**
  * Every move that keeps the position's value, ascending: every winning move when the side
  * to move wins, every drawing move when it draws, every move when it loses. `*out_count` is
  * their number (a size report; not written with `TTT_TOO_HARD`). What is solved, and the

@@ -9,6 +9,7 @@ mod common;
 use common::minimax::{best_of, is_optimal_set, Reference};
 
 use common::by_cell::{best_move, optimal_moves, optimal_moves_within, solve};
+use common::{c_from_text as from_text, c_text as text};
 use tictactoe::ai::Budget;
 use tictactoe::ffi::TttStatus::*;
 use tictactoe::ffi::*;
@@ -597,13 +598,6 @@ fn new_game(rows: u32, cols: u32, k: u32) -> *mut TttGame {
     game
 }
 
-fn text(game: *const TttGame) -> String {
-    let mut buf = [0 as std::ffi::c_char; 256];
-    let mut len = 0;
-    assert_eq!(unsafe { ttt_game_to_text(game, buf.as_mut_ptr(), buf.len(), &mut len) }, TTT_OK);
-    unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap().to_owned()
-}
-
 /// The caller-budgeted entry points answer exactly what the default ones answer when the
 /// budget suffices (a step budget, a time budget, both, a bigger one), and otherwise
 /// `TTT_TOO_HARD`, with the out-pointers untouched and the game unchanged.
@@ -702,12 +696,6 @@ fn nine_by_nine() -> String {
     let mut rows = vec![".........".to_owned(); 9];
     rows[4] = "....X....".to_owned();
     format!("9,9,9:{}:O", rows.join("/"))
-}
-
-fn from_text(t: &str) -> *mut TttGame {
-    let mut game = std::ptr::null_mut();
-    assert_eq!(unsafe { ttt_game_from_text(t.as_ptr().cast(), t.len(), &mut game) }, TTT_OK, "{t}");
-    game
 }
 
 #[test]

@@ -382,6 +382,14 @@ fn the_ai_fails_cleanly() {
                 assert!(status == TTT_OK || (r, c, s) == (77, 77, 77), "out-pointers written on failure");
                 status
             });
+            // On threads: these boards end within the first look on this thread.
+            sweep(&what("ttt_game_best_move_threads"), setup, Handle::game, |g| {
+                let (mut r, mut c, mut s) = (77, 77, 77);
+                let status =
+                    unsafe { ttt_game_best_move_threads(g.0, 1 << 20, 0, 2, &mut r, &mut c, &mut s) };
+                assert!(status == TTT_OK || (r, c, s) == (77, 77, 77), "out-pointers written on failure");
+                status
+            });
             let with_buffer = || (setup(), vec![0u32; (rows * cols) as usize]);
             sweep(
                 &what("ttt_game_optimal_moves"),

@@ -480,6 +480,20 @@ class Game {
                   "ttt::Game::best_move_within");
     return best;
   }
+  /// best_move_within() on `threads` threads (0 = one per core): the position's moves are
+  /// solved as independent subproblems that draw on one shared budget of `max_nodes` steps.
+  /// The score is best_move_within()'s; the move is one with that score. The threads have
+  /// ended when it returns.
+  ScoredMove best_move_threads(Integer max_nodes, Integer max_millis = 0,
+                               Integer threads = 0) const {
+    ScoredMove best{};
+    detail::check(ttt_game_best_move_threads(handle(), detail::non_negative(max_nodes, "max_nodes"),
+                                             detail::u32(max_millis, "max_millis"),
+                                             detail::u32(threads, "threads"), &best.cell.row,
+                                             &best.cell.col, &best.score),
+                  "ttt::Game::best_move_threads");
+    return best;
+  }
   /// optimal_moves() under the caller's budget, as best_move_within().
   std::vector<Cell> optimal_moves_within(Integer max_nodes, Integer max_millis = 0) const {
     const std::uint64_t nodes = detail::non_negative(max_nodes, "max_nodes");

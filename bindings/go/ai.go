@@ -37,6 +37,24 @@ func (g *Game) BestMoveWithin(maxNodes uint64, maxTime time.Duration) (move Cell
 	})
 }
 
+// BestMoveThreads is BestMoveWithin on threads threads (0: one per core): the position's moves
+// are solved as independent subproblems that draw on one shared budget of maxNodes steps. The
+// score is BestMoveWithin's; the move is one with that score. The threads have ended when it
+// returns. A negative threads is ErrInvalidArgument (and ErrRange).
+func (g *Game) BestMoveThreads(maxNodes uint64, maxTime time.Duration, threads int) (move Cell, score int, err error) {
+	return g.bestMove(func(p *C.TttGame, r, c *C.uint32_t, s *C.int32_t) error {
+		millis, err := budgetMillis(maxTime)
+		if err != nil {
+			return err
+		}
+		n, err := u32("threads", threads)
+		if err != nil {
+			return err
+		}
+		return check(C.ttt_game_best_move_threads(p, C.uint64_t(maxNodes), millis, n, r, c, s))
+	})
+}
+
 // bestMove runs one of the C best-move calls under the game's lock.
 func (g *Game) bestMove(solve func(p *C.TttGame, r, c *C.uint32_t, s *C.int32_t) error) (Cell, int, error) {
 	p, err := g.lock()

@@ -236,6 +236,39 @@ func TestWithinAnswersAsTheDefaultCalls(t *testing.T) {
 	}
 }
 
+// BestMoveThreads gives the one-thread score on any number of threads (the Rust tests cover
+// the boards big enough to be split), and fails as BestMoveWithin does.
+func TestBestMoveThreads(t *testing.T) {
+	for _, text := range []string{"3,3,3:X../.O./...:X", "4,4,4:..../..../..../....:X", "4,4,3:X.../.O../..../....:X"} {
+		g := must(ParseGame(text))
+		_, want, err := g.BestMoveWithin(1<<24, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, threads := range []int{0, 1, 2, 3} {
+			m, s, err := g.BestMoveThreads(1<<24, 0, threads)
+			if err != nil || s != want {
+				t.Errorf("%s on %d threads: %v %d %v, want score %d", text, threads, m, s, err, want)
+			}
+			if v := must(g.Cell(m.Row, m.Col)); v != 0 {
+				t.Errorf("%s: the move %v is not empty", text, m)
+			}
+		}
+		g.Close()
+	}
+	g := newGame(t, 4, 4, 4)
+	_, _, err := g.BestMoveThreads(100, 0, 2)
+	wantErr(t, err, ErrTooHard)
+	_, _, err = g.BestMoveThreads(0, 0, 2)
+	wantErr(t, err, ErrInvalidArgument)
+	_, _, err = g.BestMoveThreads(100, 0, -1)
+	wantErr(t, err, ErrRange)
+	over := must(ParseGame("3,3,3:XXX/OO./...:O"))
+	defer over.Close()
+	_, _, err = over.BestMoveThreads(100, 0, 2)
+	wantErr(t, err, ErrGameOver)
+}
+
 // A budget too small for the position is ErrTooHard, where the default budget solves it.
 func TestWithinRunsOutOfBudget(t *testing.T) {
 	g := newGame(t, 4, 4, 4)

@@ -456,6 +456,25 @@ test("AI: best_move(opts) and optimal_moves(opts) answer as the default calls", 
   eq(g:to_text(), "4,4,4:..../..../..../....:X", "unchanged after TOO_HARD")
 end)
 
+test("AI: best_move({threads = T}) gives the one-thread score, and its errors", function()
+  for _, text in ipairs({ "3,3,3:X../.O./...:X", "4,4,4:..../..../..../....:X", "4,4,3:X.../.O../..../....:X" }) do
+    local g = ttt.from_text(text)
+    local _, _, want = g:best_move({ max_nodes = 2 ^ 24 })
+    for _, threads in ipairs({ 0, 1, 2, 3 }) do
+      local r, c, s = g:best_move({ max_nodes = 2 ^ 24, threads = threads })
+      eq(s, want, text .. " on " .. threads .. " threads: score")
+      eq(g:cell(r, c), 0, text .. ": the move is on an empty cell")
+    end
+    eq(g:to_text(), text, "the game did not change")
+  end
+  local g = ttt.Game(4, 4, 4)
+  raises_status("TOO_HARD", g.best_move, g, { max_nodes = 100, threads = 2 })
+  raises_status("INVALID_ARGUMENT", g.best_move, g, { threads = 2 })
+  raises_message("out of range", g.best_move, g, { max_nodes = 100, threads = -1 })
+  local over = ttt.from_text("3,3,3:XXX/OO./...:O")
+  raises_status("GAME_OVER", over.best_move, over, { max_nodes = 100, threads = 2 })
+end)
+
 test("AI: best_move(opts) and optimal_moves(opts) errors, as search's", function()
   local g = ttt.Game(4, 4, 4)
   for _, name in ipairs({ "best_move", "optimal_moves" }) do

@@ -28,6 +28,7 @@ const char *ttt_result_str(TttResult result);
 const char *ttt_verdict_str(TttVerdict verdict);
 TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
 TttStatus ttt_game_best_move_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
+TttStatus ttt_game_best_move_threads(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t threads, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
 TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
 TttStatus ttt_game_optimal_moves_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_cells, size_t capacity, size_t *out_count);
 TttStatus ttt_game_search(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint64_t seed, uint32_t *out_row, uint32_t *out_col);
@@ -364,12 +365,18 @@ end
 -- side to move wins, the game ending N plies from now (this move counts as 1); -N: it loses
 -- N plies from now. Raises TOO_HARD when the position is too big to solve exactly.
 -- `opts` = {max_nodes = N, max_millis = M} (each 0 by default, at least one non-zero) solves
--- under that budget instead of the library's default one: TOO_HARD when it runs out.
+-- under that budget instead of the library's default one: TOO_HARD when it runs out. With
+-- `threads = T` too (0: one per core) the position's moves are solved on T threads drawing on
+-- that one budget: the same score, and a move with that score.
 function Game:best_move(opts)
   local ptr = handle(self)
   local status
   if opts == nil then
     status = C.ttt_game_best_move(ptr, out_u32, out_u32 + 1, out_i32)
+  elseif type(opts) == "table" and opts.threads ~= nil then
+    local nodes, millis = budget(opts, "best_move")
+    local threads = u32(opts.threads, 1, "best_move")
+    status = C.ttt_game_best_move_threads(ptr, nodes, millis, threads, out_u32, out_u32 + 1, out_i32)
   else
     local nodes, millis = budget(opts, "best_move")
     status = C.ttt_game_best_move_within(ptr, nodes, millis, out_u32, out_u32 + 1, out_i32)

@@ -38,9 +38,10 @@ export class Game {
   cell(row: number, col: number): Player;
   /**
    * Perfect play: score 0 draw, +N win in N plies, -N loss in N plies (TOO_HARD if too big).
-   * With a budget (as search's: at least one non-zero) instead of the library's default one.
+   * With a budget (as search's: at least one non-zero) instead of the library's default one;
+   * with `threads` too (0: one per core), solved on that many threads sharing the budget.
    */
-  bestMove(options?: SolveBudget): { row: number; col: number; score: number };
+  bestMove(options?: SolveBudget & { threads?: number }): { row: number; col: number; score: number };
   /** Every move that keeps the position's value; with a budget as bestMove's. */
   optimalMoves(options?: SolveBudget): Cell[];
   /** A strong move under a node and/or time budget (at least one non-zero). */

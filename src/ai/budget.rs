@@ -1,5 +1,7 @@
 //! How long a search may think: nodes (the deterministic limit) and wall-clock time.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How long [`search`](super::search) or [`solve`](super::solve) may think: a number of
@@ -102,6 +104,39 @@ pub(crate) struct Meter {
     deadline: Option<Instant>,
     /// The most nodes the budget can allow, by steps or by time.
     reach: u64,
+    /// Steps shared with other meters (a solve split over threads): `max_nodes` is then what
+    /// this meter has taken from it so far, and it takes more as it needs them.
+    pool: Option<Arc<Pool>>,
+}
+
+/// Steps shared by the meters of one solve split over threads. Each meter takes them in
+/// chunks, so that the threads seldom touch the shared counter; at most a chunk per thread is
+/// left unspent when the pool runs dry.
+pub(crate) struct Pool {
+    left: AtomicU64,
+}
+
+/// The steps a pooled meter takes at a time: a few microseconds of search.
+const POOL_CHUNK: u64 = 1 << 12;
+
+impl Pool {
+    /// A pool of `steps` steps.
+    pub fn new(steps: u64) -> Pool {
+        Pool { left: AtomicU64::new(steps) }
+    }
+
+    /// Takes up to `n` steps; returns how many it got.
+    fn take(&self, n: u64) -> u64 {
+        let got = |left: u64| left.min(n);
+        match self.left.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| Some(left - got(left))) {
+            Ok(before) | Err(before) => got(before),
+        }
+    }
+
+    /// Empties the pool: every meter drawing on it runs out within a chunk of steps.
+    pub fn drain(&self) {
+        self.left.store(0, Ordering::Relaxed);
+    }
 }
 
 impl Meter {
@@ -113,7 +148,16 @@ impl Meter {
             u64::try_from(t.as_millis()).unwrap_or(u64::MAX).saturating_add(1).saturating_mul(NODES_PER_MILLI)
         });
         let reach = max_nodes.min(by_time);
-        let mut meter = Meter { nodes: 0, check_at: 0, max_nodes, deadline, reach };
+        let mut meter = Meter { nodes: 0, check_at: 0, max_nodes, deadline, reach, pool: None };
+        meter.check_at = meter.next_check();
+        meter
+    }
+
+    /// A meter that takes its steps from `pool` (which holds at most `steps`), with the time
+    /// limit of `budget` running from `started` (its step limit is the pool's).
+    pub fn pooled(pool: Arc<Pool>, steps: u64, budget: Budget, started: Instant) -> Meter {
+        let mut meter = Meter::new(Budget::limits(steps, budget.max_time), started);
+        (meter.max_nodes, meter.pool) = (0, Some(pool));
         meter.check_at = meter.next_check();
         meter
     }
@@ -144,6 +188,9 @@ impl Meter {
 
     #[cold]
     fn look(&mut self) -> bool {
+        if let Some(pool) = self.pool.as_ref().filter(|_| self.nodes > self.max_nodes) {
+            self.max_nodes += pool.take((self.nodes - self.max_nodes).saturating_add(POOL_CHUNK));
+        }
         if self.nodes > self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d) {
             return true;
         }
@@ -161,7 +208,8 @@ impl Meter {
 
 #[cfg(test)]
 mod tests {
-    use super::{Budget, Meter};
+    use super::{Budget, Meter, Pool};
+    use std::sync::Arc;
     use std::time::{Duration, Instant};
 
     #[test]
@@ -192,5 +240,31 @@ mod tests {
         assert_eq!(Budget::nodes(0), Budget::nodes(1));
         let both = Budget::nodes(5).and_time(Duration::from_millis(1));
         assert_eq!(Meter::new(both, Instant::now()).reach(), 5);
+    }
+
+    /// Meters on one pool spend its steps between them, in chunks, and none spends more than
+    /// there were; a drained pool stops them all.
+    #[test]
+    fn pooled_meters_share_the_steps() {
+        let steps = 3 * super::POOL_CHUNK + 100;
+        let pool = Arc::new(Pool::new(steps));
+        let budget = Budget::nodes(steps);
+        let mut a = Meter::pooled(Arc::clone(&pool), steps, budget, Instant::now());
+        let mut b = Meter::pooled(Arc::clone(&pool), steps, budget, Instant::now());
+        assert_eq!(a.reach(), steps);
+        let (mut spent, mut out) = (0, [false; 2]);
+        while out != [true; 2] {
+            for (meter, out) in [&mut a, &mut b].into_iter().zip(&mut out) {
+                *out |= meter.spend(1);
+                spent += u64::from(!*out);
+            }
+        }
+        assert!(spent <= steps && spent > steps - 2 * super::POOL_CHUNK, "{spent}");
+        assert!(a.spend(0) && b.spend(0));
+        let pool = Arc::new(Pool::new(u64::MAX));
+        let mut c = Meter::pooled(Arc::clone(&pool), u64::MAX, Budget::millis(60_000), Instant::now());
+        assert!(!(0..10_000).any(|_| c.spend(1)));
+        pool.drain();
+        assert!((0..2 * super::POOL_CHUNK).any(|_| c.spend(1)));
     }
 }

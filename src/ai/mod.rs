@@ -34,6 +34,7 @@ mod drawn;
 mod endgame;
 mod level;
 mod pairing;
+mod parallel;
 pub(crate) mod rng;
 mod score;
 mod search;
@@ -118,9 +119,36 @@ pub fn solve(game: &Game, budget: Budget) -> Result<Scored, Error> {
     Ok(Scored { row, col, score })
 }
 
+/// [`solve`] on `threads` threads (0: one per core): the same exact score, found by splitting
+/// the position into independent subproblems (its moves up to symmetry, and their replies when
+/// the moves are fewer than the threads), each solved on its own. The threads draw their steps
+/// from one pool, so a node budget bounds the steps of the whole call, as for [`solve`]; a time
+/// budget counts from the call. The move is the first in row-major order of those with the
+/// best score (the one-thread solver may pick another of them). All threads have ended when it
+/// returns. Whether a proof near the edge of a node budget fits may vary between runs (the
+/// threads share it in the order they run); an answer, when there is one, never does. One
+/// thread, and boards past the bitboard solver, are [`solve`].
+///
+/// ```
+/// use tictactoe::{ai, Game, Rules};
+/// let game = Game::new(Rules::new(4, 4, 4)?)?;
+/// let best = ai::solve_threads(&game, ai::Budget::nodes(1 << 20), 2)?;
+/// assert_eq!(best.score, ai::best_move(&game)?.score); // a draw
+/// # Ok::<(), tictactoe::Error>(())
+/// ```
+pub fn solve_threads(game: &Game, budget: Budget, threads: usize) -> Result<Scored, Error> {
+    let Solution { cell, score } = parallel::solve_cell_threads(game, budget, threads)?;
+    let Move { row, col } = game.rules().move_at(cell);
+    Ok(Scored { row, col, score })
+}
+
 /// [`solve`] with the move as a row-major cell.
 pub(crate) fn solve_cell(game: &Game, budget: Budget) -> Result<Solution, Error> {
-    let meter = meter(game, budget)?;
+    solve_metered(game, meter(game, budget)?)
+}
+
+/// [`solve_cell`] counting its steps on `meter`.
+fn solve_metered(game: &Game, meter: Meter) -> Result<Solution, Error> {
     let (frame, root) = match Root::of(game) {
         Err(Error::TooHard) => return drawn::best(game)?.map_or_else(|| endgame::best(game, meter), Ok),
         other => other?,
@@ -135,6 +163,13 @@ pub(crate) fn solve_cell(game: &Game, budget: Budget) -> Result<Solution, Error>
 /// loses. Errors as [`best_move`].
 pub fn optimal_moves(game: &Game) -> Result<Vec<Move>, Error> {
     optimal_moves_within(game, SOLVE_BUDGET)
+}
+
+/// Whether a side wins `game` (a board that fits the bitboard solver) against any defence:
+/// the side to move (`mover`), else the other side.
+fn wins_metered(game: &Game, meter: Meter, mover: bool) -> Result<bool, Error> {
+    let (frame, root) = Root::of(game)?;
+    Solver::new(&frame.geo, meter, root.empty(&frame.geo))?.wins(root, mover)
 }
 
 /// [`optimal_moves`] under a caller's budget, as [`solve`].

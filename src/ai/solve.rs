@@ -345,6 +345,24 @@ impl<'g> Solver<'g> {
         Ok((bit, self.to_score(value, node.stones)))
     }
 
+    /// Whether a side wins `root` against any defence: the side to move (`mover`), else the
+    /// other side. The threaded solver (`super::parallel`) asks these questions of the
+    /// positions after each move on threads of their own.
+    pub fn wins(&mut self, root: Root, mover: bool) -> Result<bool, Error> {
+        if self.table.is_some() {
+            let (_, score) = self.best(root)?;
+            return Ok(if mover { score > 0 } else { score < 0 });
+        }
+        let node = self.root_node(root);
+        self.zone_table(self.tt_entries(root.empty(self.geo)))?;
+        let proof = match mover {
+            true => self.attack(&self.pos(node.me, node.opp, node.colour), node.colour),
+            false => self.defend(&self.pos(node.opp, node.me, 1 - node.colour), 1 - node.colour).0,
+        };
+        self.check()?;
+        Ok(proof == Proof::Win)
+    }
+
     /// Every move (as bits) that keeps the value of `root`: any winning move when it is won,
     /// any drawing move when it is drawn, every move when it is lost.
     pub fn optimal(&mut self, root: Root) -> Result<Vec<u32>, Error> {

@@ -36,7 +36,7 @@ pub unsafe extern "C" fn ttt_game_best_move(
         // SAFETY: see `game_ref`.
         let game = unsafe { game_ref(game) }?;
         // SAFETY: the caller's pointers, passed on.
-        unsafe { write_solution(game, ai::SOLVE_BUDGET, out_row, out_col, out_score) }
+        unsafe { write_solution(game, ai::SOLVE_BUDGET, 1, out_row, out_col, out_score) }
     })
 }
 
@@ -59,21 +59,53 @@ pub unsafe extern "C" fn ttt_game_best_move_within(
         // SAFETY: see `game_ref`.
         let game = unsafe { game_ref(game) }?;
         // SAFETY: the caller's pointers, passed on.
-        unsafe { write_solution(game, budget(max_nodes, max_millis), out_row, out_col, out_score) }
+        unsafe { write_solution(game, budget(max_nodes, max_millis), 1, out_row, out_col, out_score) }
     })
 }
 
-/// Solves `game` under `budget` and writes the move and score through the three pointers,
+/// `ttt_game_best_move_within` on `threads` threads (0: one per core). The position is split
+/// into independent subproblems (its moves up to symmetry, and their replies when the moves
+/// are fewer than the threads), each solved exactly, and their values combined: the score is
+/// the one `ttt_game_best_move_within` gives, and the move is the first in row-major order of
+/// those with that score. The threads take their steps from one shared pool of `max_nodes`
+/// (0: no step limit), so the budget bounds the whole call's work as it does on one thread;
+/// `max_millis` counts from the call. Near the edge of a step budget, whether the proof fits
+/// may vary from run to run; an answer never does. The threads are started for the call and
+/// have ended when it returns. One thread, and boards past the bitboard solver (neither
+/// rows x (cols + 1) nor cols x (rows + 1) at most 64), solve as `ttt_game_best_move_within`.
+///
+/// Returns those of `ttt_game_best_move_within`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_best_move_threads(
+    game: *const TttGame,
+    max_nodes: u64,
+    max_millis: u32,
+    threads: u32,
+    out_row: *mut u32,
+    out_col: *mut u32,
+    out_score: *mut i32,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`.
+        let game = unsafe { game_ref(game) }?;
+        let budget = budget(max_nodes, max_millis);
+        // SAFETY: the caller's pointers, passed on.
+        unsafe { write_solution(game, budget, threads as usize, out_row, out_col, out_score) }
+    })
+}
+
+/// Solves `game` under `budget` on `threads` threads and writes the move and score through the three pointers,
 /// which are checked first.
 unsafe fn write_solution(
     game: &Game,
     budget: ai::Budget,
+    threads: usize,
     out_row: *mut u32,
     out_col: *mut u32,
     out_score: *mut i32,
 ) -> Result<(), TttStatus> {
     let (out_row, out_col, out_score) = (out_ptr(out_row)?, out_ptr(out_col)?, out_ptr(out_score)?);
-    let best = ai::solve(game, budget)?;
+    let best = ai::solve_threads(game, budget, threads)?;
     // SAFETY: all three checked non-NULL; the caller promises they are writable.
     unsafe {
         write_move(best.into(), out_row, out_col);

@@ -55,6 +55,23 @@ impl Handle {
     }
 }
 
+/// A game made by `ttt_game_from_text`; panics unless it succeeds.
+pub fn c_from_text(t: &str) -> *mut tictactoe::ffi::TttGame {
+    let mut game = std::ptr::null_mut();
+    let status = unsafe { tictactoe::ffi::ttt_game_from_text(t.as_ptr().cast(), t.len(), &mut game) };
+    assert_eq!(status, tictactoe::ffi::TttStatus::TTT_OK, "{t}");
+    game
+}
+
+/// The text of a game by `ttt_game_to_text` (a game of up to 256 bytes of text).
+pub fn c_text(game: *const tictactoe::ffi::TttGame) -> String {
+    let mut buf = [0 as std::ffi::c_char; 256];
+    let mut len = 0;
+    let status = unsafe { tictactoe::ffi::ttt_game_to_text(game, buf.as_mut_ptr(), buf.len(), &mut len) };
+    assert_eq!(status, tictactoe::ffi::TttStatus::TTT_OK);
+    unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap().to_owned()
+}
+
 /// The game's cells row-major through the public API: 0 empty, 1 X, 2 O.
 pub fn cells_of(game: &tictactoe::Game) -> Vec<u8> {
     let rules = game.rules();

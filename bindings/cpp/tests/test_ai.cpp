@@ -177,6 +177,27 @@ static void budgeted_solve() {
   // A time budget stops a solve the default budget gives up on only after seconds.
   Game hopeless(7, 7, 5);
   CHECK_STATUS(hopeless.best_move_within(0, 50), ttt::TooHard, Status::TooHard);
+  CHECK_STATUS(hopeless.best_move_threads(0, 50, 2), ttt::TooHard, Status::TooHard);
+}
+
+// The solve on threads gives the one-thread score (the Rust tests cover the boards big enough
+// to be split); its errors are the one-thread solve's.
+static void solve_on_threads() {
+  for (const char* text : {"3,3,3:X../.O./...:X", "4,4,4:..../..../..../....:X"}) {
+    Game g = Game::from_text(text);
+    const ttt::ScoredMove want = g.best_move_within(1LL << 26);
+    for (int threads : {0, 1, 2, 3}) {
+      const ttt::ScoredMove got = g.best_move_threads(1LL << 26, 0, threads);
+      CHECK_EQ(got.score, want.score);
+      CHECK_EQ(g.cell(got.cell.row, got.cell.col), 0u);
+    }
+  }
+  Game empty(4, 4, 4);
+  CHECK_STATUS(empty.best_move_threads(100, 0, 2), ttt::TooHard, Status::TooHard);
+  CHECK_STATUS(empty.best_move_threads(0, 0, 2), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK_THROWS(empty.best_move_threads(100, 0, -1), std::out_of_range);
+  Game over = Game::from_text("3,3,3:XXX/OO./...:O");
+  CHECK_STATUS(over.best_move_threads(100), ttt::IllegalMove, Status::GameOver);
 }
 
 int main() {
@@ -190,6 +211,7 @@ int main() {
   deterministic_and_legal();
   search_errors();
   budgeted_solve();
+  solve_on_threads();
   threads();
   return check::result("test_ai");
 }

@@ -211,6 +211,20 @@ namespace TicTacToe
             return new ScoredMove(new Cell((int)row, (int)col), score);
         }
 
+        /// <summary><see cref="BestMove(long, int)"/> on <paramref name="threads"/> threads (0 = one
+        /// per core): the position's moves are solved as independent subproblems drawing on one
+        /// shared budget of <paramref name="maxNodes"/> steps. The score is
+        /// <see cref="BestMove(long, int)"/>'s; the move is one with that score. The threads have
+        /// ended when it returns. Throws as <see cref="BestMove(long, int)"/> does.</summary>
+        public ScoredMove BestMoveThreads(long maxNodes, int maxMillis = 0, int threads = 0)
+        {
+            GameHandle h = Handle;
+            uint millis = Budget(maxNodes, maxMillis);
+            uint count = Errors.U32(threads, nameof(threads));
+            Errors.Check(Native.ttt_game_best_move_threads(h, (ulong)maxNodes, millis, count, out uint row, out uint col, out int score), "Game.BestMoveThreads");
+            return new ScoredMove(new Cell((int)row, (int)col), score);
+        }
+
         /// <summary><see cref="OptimalMoves()"/> under the caller's budget, as
         /// <see cref="BestMove(long, int)"/> takes it; throws as that does.</summary>
         public IReadOnlyList<Cell> OptimalMoves(long maxNodes, int maxMillis = 0)

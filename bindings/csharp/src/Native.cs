@@ -76,6 +76,9 @@ namespace TicTacToe
         internal static extern Status ttt_game_best_move_within(GameHandle game, ulong maxNodes, uint maxMillis,
                                                                 out uint row, out uint col, out int score);
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_best_move_threads(GameHandle game, ulong maxNodes, uint maxMillis, uint threads,
+                                                                 out uint row, out uint col, out int score);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_game_optimal_moves_within(GameHandle game, ulong maxNodes, uint maxMillis,
                                                                     uint[] cells, UIntPtr capacity, out UIntPtr count);
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]

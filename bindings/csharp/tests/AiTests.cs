@@ -229,6 +229,35 @@ namespace TicTacToe.Tests
             }
         }
 
+        // BestMoveThreads gives the one-thread score on any number of threads (the Rust tests
+        // cover the boards big enough to be split), and throws as BestMove(maxNodes) does.
+        internal static void SolveOnThreads()
+        {
+            foreach (string text in new[] { "3,3,3:X../.O./...:X", "4,4,4:..../..../..../....:X", "4,4,3:X.../.O../..../....:X" })
+            {
+                using (Game g = Game.FromText(text))
+                {
+                    ScoredMove one = g.BestMove(1L << 24);
+                    foreach (int threads in new[] { 0, 1, 2, 3 })
+                    {
+                        ScoredMove got = g.BestMoveThreads(1L << 24, 0, threads);
+                        Assert.Equal(one.Score, got.Score);
+                        Assert.Equal(0, g[got.Cell.Row, got.Cell.Col]);
+                    }
+                    Assert.Equal(text, g.ToText());
+                }
+            }
+            using (var g = new Game(4, 4, 4))
+            {
+                Assert.Status<TooHardException>(Status.TooHard, () => g.BestMoveThreads(100, 0, 2));
+                Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => g.BestMoveThreads(0, 0, 2));
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.BestMoveThreads(100, 0, -1));
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.BestMoveThreads(-1));
+            }
+            using (Game over = Game.FromText("3,3,3:XXX/OO./...:O"))
+                Assert.Status<IllegalMoveException>(Status.GameOver, () => over.BestMoveThreads(100));
+        }
+
         internal static void BudgetedSolveErrors()
         {
             using (var g = new Game(4, 4, 4))

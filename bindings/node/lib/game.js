@@ -56,13 +56,14 @@ const INSPECT_MAX_CELLS = 1024;
 
 const BUDGET_KEYS = ['maxNodes', 'maxMillis'];
 const SEARCH_KEYS = [...BUDGET_KEYS, 'seed'];
+const THREADED_KEYS = [...BUDGET_KEYS, 'threads'];
 
 // The solve budget of bestMove / optimalMoves (`what`, for the message): null without options
 // (the library's default budget), else [maxNodes, maxMillis], each left out 0 and checked as
 // search() checks them.
-function solveBudget(options, what) {
+function solveBudget(options, what, keys = BUDGET_KEYS) {
   if (options === undefined) return null;
-  const { maxNodes = 0, maxMillis = 0 } = optionBag(options, what, BUDGET_KEYS);
+  const { maxNodes = 0, maxMillis = 0 } = optionBag(options, what, keys);
   return [u64('maxNodes', maxNodes), u32('maxMillis', maxMillis)];
 }
 
@@ -250,15 +251,22 @@ class Game {
    * now. Throws a TicTacToeError with code TOO_HARD when the position is too big to solve.
    * With options `{maxNodes, maxMillis}` (as search's: each left out is 0, at least one must
    * be non-zero, maxNodes a Number or a BigInt) the solve runs under that budget instead of
-   * the library's default, and TOO_HARD means the budget ran out.
+   * the library's default, and TOO_HARD means the budget ran out. With `threads` too (0: one
+   * per core) the position's moves are solved on that many threads drawing on the one
+   * budget: the same score, and a move with that score.
    * @returns {{row: number, col: number, score: number}}
    */
   bestMove(options) {
-    const budget = solveBudget(options, 'bestMove');
+    const budget = solveBudget(options, 'bestMove', THREADED_KEYS);
+    const threads = budget === null || options.threads === undefined ? null : u32('threads', options.threads);
     const ptr = this.#handle();
-    check(budget === null
-      ? C.ttt_game_best_move(ptr, u32Out[0], u32Out[1], scoreOut)
-      : C.ttt_game_best_move_within(ptr, ...budget, u32Out[0], u32Out[1], scoreOut));
+    if (budget === null) {
+      check(C.ttt_game_best_move(ptr, u32Out[0], u32Out[1], scoreOut));
+    } else if (threads === null) {
+      check(C.ttt_game_best_move_within(ptr, ...budget, u32Out[0], u32Out[1], scoreOut));
+    } else {
+      check(C.ttt_game_best_move_threads(ptr, ...budget, threads, u32Out[0], u32Out[1], scoreOut));
+    }
     return { row: u32Out[0][0], col: u32Out[1][0], score: scoreOut[0] };
   }
 

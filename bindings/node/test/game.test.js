@@ -285,6 +285,23 @@ test('AI: bestMove / optimalMoves under a budget answer as the default calls', (
     assert.throws(() => won.bestMove(budget), { name: 'IllegalMoveError', code: 'GAME_OVER' });
     assert.throws(() => won.optimalMoves(budget), { name: 'IllegalMoveError', code: 'GAME_OVER' });
   }
+  // On threads: the one-thread score (the Rust tests cover the boards big enough to be
+  // split), and the same errors; optimalMoves takes no threads.
+  for (const text of ['3,3,3:X../.O./...:X', '4,4,4:..../..../..../....:X', '4,4,3:X.../.O../..../....:X']) {
+    const h = Game.fromText(text);
+    const want = h.bestMove({ maxNodes: 2 ** 24 }).score;
+    for (const threads of [0, 1, 2, 3]) {
+      const got = h.bestMove({ maxNodes: 2 ** 24, threads });
+      assert.equal(got.score, want, `${text} on ${threads} threads`);
+      assert.equal(h.cell(got.row, got.col), 0, `${text}: the move is on an empty cell`);
+    }
+    assert.equal(h.toText(), text);
+  }
+  assert.throws(() => g.bestMove({ maxNodes: 100, threads: 2 }), { name: 'TicTacToeError', code: 'TOO_HARD' });
+  assert.throws(() => g.bestMove({ threads: 2 }), { name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT' });
+  assert.throws(() => won.bestMove({ maxNodes: 100, threads: 2 }), { name: 'IllegalMoveError', code: 'GAME_OVER' });
+  assert.throws(() => g.bestMove({ maxNodes: 100, threads: -1 }), RangeError);
+  assert.throws(() => g.optimalMoves({ maxNodes: 100, threads: 2 }), TypeError);
   // The budget is checked as search() checks it.
   for (const f of [(o) => g.bestMove(o), (o) => g.optimalMoves(o)]) {
     assert.throws(() => f({ maxNodes: -1 }), RangeError);

@@ -67,7 +67,7 @@ test('every options object refuses a key it does not take (a typo is not a quiet
     [() => validate('X........', { kk: 3 }), /unknown validate option kk: the validate options are \{k\}/],
     [() => validate('X........', { k: 3, rows: 3 }), /unknown validate option rows/],
     [() => g.search({ maxNodes: 100, sed: 5 }), /unknown search option sed: the search options are \{maxNodes, maxMillis, seed\}/],
-    [() => g.bestMove({ maxNode: 100 }), /unknown bestMove option maxNode: the bestMove options are \{maxNodes, maxMillis\}/],
+    [() => g.bestMove({ maxNode: 100 }), /unknown bestMove option maxNode: the bestMove options are \{maxNodes, maxMillis, threads\}/],
     [() => g.bestMove({ maxNodes: 100, seed: 1 }), /unknown bestMove option seed/],
     [() => g.optimalMoves({ maxMillis: 50, maxnodes: 100 }), /unknown optimalMoves option maxnodes/],
   ];

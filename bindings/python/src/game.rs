@@ -334,13 +334,22 @@ impl GameCore {
     }
 
     /// The exact solve (`best_move`): the library's budget when `limits` is None, else
-    /// (max_nodes, max_millis).
-    #[pyo3(signature = (limits=None))]
-    fn _best_move(&self, py: Python<'_>, limits: Option<(u64, u32)>) -> PyResult<(u32, u32, i32)> {
+    /// (max_nodes, max_millis); on `threads` threads (0: one per core) when given.
+    #[pyo3(signature = (limits=None, threads=None))]
+    fn _best_move(
+        &self,
+        py: Python<'_>,
+        limits: Option<(u64, u32)>,
+        threads: Option<u32>,
+    ) -> PyResult<(u32, u32, i32)> {
         self.released(py, |g| {
-            let best = match limits {
-                None => ai::best_move(g),
-                Some((nodes, millis)) => ai::solve(g, budget(nodes, millis)),
+            let best = match (limits, threads) {
+                (None, None) => ai::best_move(g),
+                (Some((nodes, millis)), None) => ai::solve(g, budget(nodes, millis)),
+                (limits, Some(threads)) => {
+                    let (nodes, millis) = limits.unwrap_or((ai::SOLVE_NODES, 0));
+                    ai::solve_threads(g, budget(nodes, millis), threads as usize)
+                }
             };
             numbered(best).map(|b| (b.row, b.col, b.score))
         })

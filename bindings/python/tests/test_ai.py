@@ -143,6 +143,30 @@ def test_a_budget_too_small_or_missing_is_an_error():
         won.best_move(max_nodes=0, max_millis=0)
 
 
+def test_best_move_on_threads_has_the_one_thread_score():
+    # The Rust tests cover the boards big enough to be split; here the binding's part.
+    for game in (
+        game_from(O_BLOCKS),
+        tictactoe.Game(4, 4, 4),
+        game_from([(0, 0), (1, 1)], 4, 4, 3),
+    ):
+        want = game.best_move(max_nodes=1 << 24)[2]
+        for threads in (0, 1, 2, 3):
+            row, col, score = game.best_move(threads=threads)  # the library's budget
+            assert score == want and game.cell(row, col) == 0, threads
+            assert game.best_move(max_nodes=1 << 24, threads=threads)[2] == want
+    empty = tictactoe.Game(4, 4, 4)
+    with pytest.raises(tictactoe.TooHard):
+        empty.best_move(max_nodes=100, threads=2)
+    with pytest.raises(tictactoe.InvalidArgument):
+        empty.best_move(max_nodes=0, max_millis=0, threads=2)
+    for bad in (-1, 2**32):
+        with pytest.raises(OverflowError):
+            empty.best_move(threads=bad)
+    with pytest.raises(tictactoe.GameOver):
+        game_from(X_WINS_NOW + [(0, 2)]).best_move(threads=2)
+
+
 def test_a_time_budget_bounds_a_hopeless_solve():
     game = tictactoe.Game(7, 7, 5)  # the default budget spends seconds before TooHard
     for method in (game.best_move, game.optimal_moves):

@@ -268,7 +268,11 @@ class Game(_native.GameCore):
     # --- AI -------------------------------------------------------------------------------
 
     def best_move(
-        self, *, max_nodes: int | None = None, max_millis: int | None = None
+        self,
+        *,
+        max_nodes: int | None = None,
+        max_millis: int | None = None,
+        threads: int | None = None,
     ) -> tuple[int, int, int]:
         """Perfect play for the side to move: (row, col, score). score 0 = draw with best
         play, +N = the mover wins N plies from now (its move counts), -N = it loses in N.
@@ -278,10 +282,15 @@ class Game(_native.GameCore):
         Without a budget the library's own (2**24 steps); with `max_nodes` steps and/or
         `max_millis` milliseconds, the caller's (ttt_game_best_move_within): a bigger one to
         prove more, a smaller one to bound the wait. A limit left out, or 0, is none of that
-        kind; InvalidArgument when both are 0. TooHard when the budget runs out."""
+        kind; InvalidArgument when both are 0. TooHard when the budget runs out.
+
+        With `threads` (0 = one per core; ttt_game_best_move_threads) the position's moves
+        are solved on that many threads, drawing on the one budget (the library's when none
+        is given): the same score, and a move with that score."""
         budget = _solve_budget(max_nodes, max_millis)
+        count = None if threads is None else unsigned(threads, "threads", 32)
         with _no_limit_named():  # long, but without the GIL: other games go on
-            return self._best_move(budget)
+            return self._best_move(budget, count)
 
     def optimal_moves(
         self, *, max_nodes: int | None = None, max_millis: int | None = None
