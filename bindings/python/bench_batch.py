@@ -6,11 +6,13 @@ pass/fail.
 
 Per step at `GAMES` games (65,536 by default): `Batch.legal_mask(out=...)`,
 `Batch.observe(out=...)` into preallocated arrays and `Batch.step(actions, out=...)`, timed;
-the random agent's choice of actions (numpy) is not. Best of 5 runs of `STEPS` steps. Then
-`Batch.random_moves` (the library's own random play, one call) for reference, and Pgx's
-tic-tac-toe: a jitted random rollout (`jax.vmap` of `step` with Pgx's `auto_reset` over the
-same number of games, legal random actions from the mask, `jax.lax.scan` over the steps, the
-agent's choice included), timed after compiling.
+the random agent's choice of actions (numpy) is not. Best of 5 runs of `STEPS` steps, in
+wall-clock time and in this thread's processor time (the calls run on the calling thread
+below 2^22 cells a core, so on a busy machine the second shows what they cost when they get
+the core). Then `Batch.random_moves` (the library's own random play, one call) for
+reference, and Pgx's tic-tac-toe: a jitted random rollout (`jax.vmap` of `step` with Pgx's
+`auto_reset` over the same number of games, legal random actions from the mask,
+`jax.lax.scan` over the steps, the agent's choice included), timed after compiling.
 """
 
 import sys
@@ -27,19 +29,21 @@ def environment_share(games, steps):
     planes = np.empty((games, 2, 3, 3), dtype=np.uint8)
     results = np.empty(games, dtype=np.uint8)
     scores = np.empty((games, 9))
-    timed = 0.0
+    timed = processor = 0.0
     for _ in range(steps):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         batch.legal_mask(out=mask)
         batch.observe(out=planes)
         timed += time.perf_counter() - start
+        processor += time.thread_time() - cpu
         rng.random(out=scores)
         scores[~mask] = -1.0
         actions = scores.argmax(axis=1).astype(np.uint32)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         batch.step(actions, out=results)
         timed += time.perf_counter() - start
-    return games * steps / timed
+        processor += time.thread_time() - cpu
+    return games * steps / timed, games * steps / processor
 
 
 def random_moves(games, steps):
@@ -84,9 +88,11 @@ def pgx_rollout(games, steps):
 
 
 def main(games=65_536, steps=50):
-    share = max(environment_share(games, steps) for _ in range(5))
+    runs = [environment_share(games, steps) for _ in range(5)]
+    share, per_cpu = max(r[0] for r in runs), max(r[1] for r in runs)
     print(f"3x3, {games} games, {steps} steps per run, best of 5")
     print(f"Batch.step + legal_mask(out=) + observe(out=): {share / 1e6:10.1f} M moves/s")
+    print(f"  the same per second of this thread's processor time: {per_cpu / 1e6:.1f} M moves")
     own = max(random_moves(games, steps) for _ in range(5))
     print(f"Batch.random_moves (all cores):                {own / 1e6:10.1f} M moves/s")
     pgx = pgx_rollout(games, steps)

@@ -21,14 +21,6 @@ const fn expand_table() -> [u64; 256] {
     table
 }
 
-/// `bits_to_bytes` for boards of 9 cells (3 × 3), where most batches are: one lookup and one
-/// byte, with no loop.
-#[inline(always)]
-pub(crate) fn nine_bits_to_bytes(bits: u64, out: &mut [u8; 9]) {
-    out[..8].copy_from_slice(&EXPAND[bits as usize & 0xff].to_le_bytes());
-    out[8] = (bits >> 8 & 1) as u8;
-}
-
 /// Writes bit i of the words (64 bits each, least significant first) to `out[i]` as 0 or 1,
 /// for every byte of `out`; the words must hold at least `out.len()` bits.
 #[inline(always)]

@@ -39,6 +39,36 @@ pub(crate) trait Kind: Sync {
     /// One byte a cell, 1 where it is empty.
     fn legal(&self, game: &[Self::Word], out: &mut [u8]);
 
+    /// Whether every action of `actions` is a cell of the board left empty in its game of
+    /// `games`, answered without a branch per game where a representation can; `false` when
+    /// one is not, or when the representation leaves the question to the walk that finds the
+    /// first illegal action.
+    fn all_legal(&self, _games: &[Self::Word], _actions: &[u32]) -> bool {
+        false
+    }
+
+    /// `play` for each game of `games` with its action, all legal; the results to `results`.
+    fn play_all(&self, games: &mut [Self::Word], actions: &[u32], results: &mut [u8]) {
+        let games = games.chunks_exact_mut(self.stride());
+        for ((&a, game), result) in actions.iter().zip(games).zip(results) {
+            *result = self.play(game, a as usize);
+        }
+    }
+
+    /// `observe` for each game of `games` (a whole number of games), `2 * cells` bytes each.
+    fn observe_all(&self, games: &[Self::Word], cells: usize, out: &mut [u8]) {
+        for (game, planes) in games.chunks_exact(self.stride()).zip(out.chunks_exact_mut(2 * cells)) {
+            self.observe(game, planes);
+        }
+    }
+
+    /// `legal` for each game of `games` (a whole number of games), `cells` bytes each.
+    fn legal_all(&self, games: &[Self::Word], cells: usize, out: &mut [u8]) {
+        for (game, mask) in games.chunks_exact(self.stride()).zip(out.chunks_exact_mut(cells)) {
+            self.legal(game, mask);
+        }
+    }
+
     /// `moves` uniformly random legal moves in every game of `games` (a whole number of
     /// games), each result counted in `tally`.
     fn random(&self, games: &mut [Self::Word], moves: u64, draws: &mut Draws, tally: &mut Tally);

@@ -21,8 +21,10 @@ const CHUNK_GAMES: usize = 512;
 const MAX_THREADS: usize = 256;
 
 /// Cells a thread must have to write or step (games times cells) before `step`, `observe`
-/// and `legal_mask` spread over threads: below it, starting a thread costs more than it saves.
-const CELLS_PER_THREAD: usize = 1 << 18;
+/// and `legal_mask` spread over threads, a few milliseconds of work: a call waits for every
+/// thread it starts to end, and on a machine whose cores are busy a new thread may wait
+/// milliseconds to be scheduled, which made smaller calls slower on two threads than on one.
+const CELLS_PER_THREAD: usize = 1 << 22;
 
 pub(crate) struct Lanes<K: Kind> {
     pub(crate) kind: K,
@@ -109,7 +111,7 @@ impl<K: Kind> Lanes<K> {
         if bad.try_reserve_exact(self.count.div_ceil(per)).is_err() {
             // Without room to note each piece's first bad game, one piece: the whole batch.
             return check(kind, cells, 0, &self.data, actions)
-                .map(|()| play(kind, &mut self.data, actions, results));
+                .map(|()| kind.play_all(&mut self.data, actions, results));
         }
         bad.resize(self.count.div_ceil(per), None);
         let pieces = self.data.chunks(per * s).zip(actions.chunks(per)).zip(bad.iter_mut()).enumerate();
@@ -120,28 +122,20 @@ impl<K: Kind> Lanes<K> {
             return Err(e);
         }
         let pieces = self.data.chunks_mut(per * s).zip(actions.chunks(per)).zip(results.chunks_mut(per));
-        spread(pieces, |((games, actions), results)| play(kind, games, actions, results));
+        spread(pieces, |((games, actions), results)| kind.play_all(games, actions, results));
         Ok(())
     }
 
     pub(crate) fn observe(&self, out: &mut [u8]) {
         let (s, per, cells) = (self.kind.stride(), self.piece_games(), self.cells);
         let pieces = self.data.chunks(per * s).zip(out.chunks_mut(per * 2 * cells));
-        spread(pieces, |(games, out)| {
-            for (game, planes) in games.chunks_exact(s).zip(out.chunks_exact_mut(2 * cells)) {
-                self.kind.observe(game, planes);
-            }
-        });
+        spread(pieces, |(games, out)| self.kind.observe_all(games, cells, out));
     }
 
     pub(crate) fn legal_mask(&self, out: &mut [u8]) {
         let (s, per, cells) = (self.kind.stride(), self.piece_games(), self.cells);
         let pieces = self.data.chunks(per * s).zip(out.chunks_mut(per * cells));
-        spread(pieces, |(games, out)| {
-            for (game, mask) in games.chunks_exact(s).zip(out.chunks_exact_mut(cells)) {
-                self.kind.legal(game, mask);
-            }
-        });
+        spread(pieces, |(games, out)| self.kind.legal_all(games, cells, out));
     }
 
     /// `moves` random moves in every game, over `threads` threads (0: one per core), chunk `c`
@@ -179,6 +173,9 @@ fn check<K: Kind>(
     games: &[K::Word],
     actions: &[u32],
 ) -> Result<(), StepError> {
+    if kind.all_legal(games, actions) {
+        return Ok(());
+    }
     for (i, (&a, game)) in actions.iter().zip(games.chunks_exact(kind.stride())).enumerate() {
         let a = a as usize;
         let error = if a >= cells {
@@ -191,11 +188,4 @@ fn check<K: Kind>(
         return Err(StepError { index: first + i, error });
     }
     Ok(())
-}
-
-/// Plays `actions`, all legal, on `games`.
-fn play<K: Kind>(kind: &K, games: &mut [K::Word], actions: &[u32], results: &mut [u8]) {
-    for ((&a, game), result) in actions.iter().zip(games.chunks_exact_mut(kind.stride())).zip(results) {
-        *result = kind.play(game, a as usize);
-    }
 }

@@ -4,7 +4,6 @@
 //! number of stones after it. A game is one `u32`, the table entry that led to it; a
 //! random move is one draw and one lookup.
 
-use super::bits::{bits_to_bytes, nine_bits_to_bytes};
 use super::draw::Draws;
 use super::kind::Kind;
 use super::small::Small;
@@ -30,6 +29,12 @@ pub(crate) struct Tic {
     by_rank: Vec<u32>,
     /// The stones of each position: X's in bits 0-15, O's in bits 16-31.
     stones: Vec<u32>,
+    /// The empty cells of each position, one bit a cell.
+    empty: Vec<u16>,
+    /// What `observe` and `legal` write for each position, one byte a cell: the side to move's
+    /// stones, the opponent's, then the empty cells (`3 * cells` bytes, 27 on 3 × 3), so that
+    /// a game's observation or mask is one copy (4520 × 32 bytes on 3 × 3).
+    views: Vec<[u8; 32]>,
 }
 
 impl Tic {
@@ -75,7 +80,25 @@ impl Tic {
                 *rank = entry;
             }
         }
-        Ok(Tic { cells, by_cell, by_rank, stones })
+        let mut views = try_with_capacity(stones.len())?;
+        views.extend(stones.iter().map(|&s| {
+            let (x, o) = (s & 0xffff, s >> 16);
+            let (mine, theirs) = if (x | o).count_ones() % 2 == 0 { (x, o) } else { (o, x) };
+            let mut view = [0u8; 32];
+            for (cell, planes) in view.chunks_exact_mut(cells).take(3).enumerate() {
+                let bits = [mine, theirs, !(x | o)][cell];
+                planes.iter_mut().enumerate().for_each(|(c, b)| *b = (bits >> c & 1) as u8);
+            }
+            view
+        }));
+        let mut empty = try_with_capacity(stones.len())?;
+        let full = (1u32 << cells) - 1;
+        empty.extend(stones.iter().map(|&s| (!(s | s >> 16) & full) as u16));
+        Ok(Tic { cells, by_cell, by_rank, stones, empty, views })
+    }
+
+    fn view(&self, game: u32) -> &[u8; 32] {
+        &self.views[(game & STATE) as usize]
     }
 
     fn bits(&self, game: u32) -> (u64, u64) {
@@ -112,19 +135,50 @@ impl Kind for Tic {
         (entry >> RESULT_SHIFT & 3) as u8
     }
 
-    #[inline]
     fn observe(&self, game: &[u32], out: &mut [u8]) {
-        let (x, o) = self.bits(game[0]);
-        let (mine, theirs) = if self.x_to_move(game) { (x, o) } else { (o, x) };
-        let (a, b) = out.split_at_mut(self.cells);
-        write_bits(mine, a);
-        write_bits(theirs, b);
+        out.copy_from_slice(&self.view(game[0])[..2 * self.cells]);
     }
 
-    #[inline]
     fn legal(&self, game: &[u32], out: &mut [u8]) {
-        let (x, o) = self.bits(game[0]);
-        write_bits(!(x | o), out);
+        out.copy_from_slice(&self.view(game[0])[2 * self.cells..3 * self.cells]);
+    }
+
+    fn all_legal(&self, games: &[u32], actions: &[u32]) -> bool {
+        // An action past the board's cells is bad: from 16 on by its high bits, below 16 by
+        // finding no empty cell there. One fold, no branch a game.
+        let bad = games.iter().zip(actions).fold(0, |bad, (&game, &a)| {
+            let empty = u32::from(self.empty[(game & STATE) as usize]);
+            bad | (a >> 4 != 0) as u32 | (!empty >> (a & 15) & 1)
+        });
+        bad == 0
+    }
+
+    fn play_all(&self, games: &mut [u32], actions: &[u32], results: &mut [u8]) {
+        for ((game, &a), result) in games.iter_mut().zip(actions).zip(results) {
+            *game = self.by_cell[(*game & STATE) as usize * self.cells + a as usize];
+            *result = (*game >> RESULT_SHIFT & 3) as u8;
+        }
+    }
+
+    fn observe_all(&self, games: &[u32], cells: usize, out: &mut [u8]) {
+        if cells == 9 {
+            // Lengths known when compiled: each copy is a couple of moves, not a call.
+            for (&game, planes) in games.iter().zip(out.chunks_exact_mut(18)) {
+                planes.copy_from_slice(&self.view(game)[..18]);
+            }
+        } else {
+            games.iter().zip(out.chunks_exact_mut(2 * cells)).for_each(|(g, o)| self.observe(&[*g], o));
+        }
+    }
+
+    fn legal_all(&self, games: &[u32], cells: usize, out: &mut [u8]) {
+        if cells == 9 {
+            for (&game, mask) in games.iter().zip(out.chunks_exact_mut(9)) {
+                mask.copy_from_slice(&self.view(game)[18..27]);
+            }
+        } else {
+            games.iter().zip(out.chunks_exact_mut(cells)).for_each(|(g, o)| self.legal(&[*g], o));
+        }
     }
 
     fn random(&self, games: &mut [u32], moves: u64, draws: &mut Draws, tally: &mut Tally) {
@@ -150,15 +204,6 @@ impl Kind for Tic {
             }
             tally.add_pass(games.len() as u64, [ended & 0x1f_ffff, ended >> 21 & 0x1f_ffff, ended >> 42]);
         }
-    }
-}
-
-/// `bits_to_bytes` of one word, without a loop on 3 × 3.
-#[inline(always)]
-fn write_bits(bits: u64, out: &mut [u8]) {
-    match out.len() {
-        9 => nine_bits_to_bytes(bits, out.try_into().expect("nine bytes")),
-        _ => bits_to_bytes([bits], out),
     }
 }
 
