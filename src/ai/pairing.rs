@@ -15,6 +15,9 @@ use crate::error::Error;
 use crate::fallible::{try_copy, try_with_capacity};
 use crate::rules::Rules;
 
+mod room;
+use room::Lines;
+
 /// The most backtracking steps spent looking for a pairing of neighbouring cells. Of the
 /// shapes that fit the bitboard, those with one need at most 2,948 steps (8,6,6; most under
 /// 30); the others are refuted within 150, except k = 6 on boards of 7 × 7 and more (4,000 to
@@ -259,6 +262,8 @@ pub struct Finder {
     per_window: [usize; 2],
     candidates: [Vec<u64>; 2],
     holding: [Vec<Windows>; 2],
+    /// The windows line by line, for the quick test that there is no pairing (`room`).
+    lines: Lines,
     /// The pairs chosen so far.
     chosen: Vec<u64>,
     /// The options of every level being tried: (u32::MAX - windows it would cover, pair,
@@ -305,6 +310,7 @@ impl Finder {
             }
         }
         Ok(Some(Finder {
+            lines: Lines::new(cells, k)?,
             windows: try_copy(windows)?,
             per_window,
             candidates,
@@ -337,6 +343,11 @@ impl Finder {
     pub fn run(&mut self, live: &Windows, taken: u64, any_two: bool, max_steps: u32) -> Option<bool> {
         self.chosen.clear();
         self.options.clear();
+        if !self.lines.room(&self.windows, live, taken) {
+            // One step: the test costs about what a step of the search does.
+            self.steps += 1;
+            return Some(false);
+        }
         let kind = usize::from(any_two);
         let mut search = Search { finder: self, kind, uncovered: *live, used: taken, steps: 0, max_steps };
         let found = search.run();
@@ -663,6 +674,55 @@ mod tests {
             }
             // Both answers occur, so the check above is not empty.
             assert!(blocked > 0 && open > 0, "{rules:?}: {blocked} blocked, {open} not");
+        }
+    }
+
+    /// The quick test (`room`) never turns away a position that has a pairing of what is
+    /// left, found by the search with no step limit (pairs of any two cells, which include
+    /// neighbours); and it does turn some away. Random positions of boards up to 7 x 7.
+    #[test]
+    #[cfg_attr(miri, ignore)] // thousands of exhaustive pairing searches
+    fn room_never_turns_away_a_pairing() {
+        let mut rng = crate::ai::rng::Rng::new(11);
+        for (rows, cols, k) in [(4, 4, 4), (4, 5, 4), (2, 6, 4), (5, 5, 4), (6, 6, 5), (7, 7, 5)] {
+            let rules = Rules::new(rows, cols, k).unwrap();
+            let geo = Geometry::new(rules).unwrap();
+            let (masks, cells) = windows(rules);
+            let mut finder = Finder::new(&masks, &cells).unwrap().unwrap();
+            let (mut found, mut turned_away) = (0, 0);
+            for _ in 0..2000 {
+                let (mut a, mut d) = (0u64, 0u64);
+                for i in 0..rng.below(rules.cells() / 2) {
+                    let empty: Vec<u32> = Bits(geo.all() & !(a | d)).collect();
+                    let bit = 1 << empty[rng.below(empty.len())];
+                    if i % 2 == 0 {
+                        a |= bit;
+                    } else {
+                        d |= bit;
+                    }
+                }
+                let (live, taken) = (finder.open_to(d), a | d);
+                let room = finder.lines.room(&finder.windows, &live, taken);
+                finder.chosen.clear();
+                finder.options.clear();
+                let mut search = Search {
+                    finder: &mut finder,
+                    kind: 1,
+                    uncovered: live,
+                    used: taken,
+                    steps: 0,
+                    max_steps: u32::MAX,
+                };
+                if search.run() == Some(true) {
+                    found += 1;
+                    assert!(room, "{rules:?}: a {a:#x} d {d:#x} has a pairing");
+                }
+                turned_away += usize::from(!room);
+            }
+            assert!(found > 0, "{rules:?}");
+            if rules.cells() > 20 {
+                assert!(turned_away > 0, "{rules:?}");
+            }
         }
     }
 }
