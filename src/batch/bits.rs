@@ -42,6 +42,25 @@ pub(crate) fn bits_to_bytes(words: impl IntoIterator<Item = u64>, out: &mut [u8]
     }
 }
 
+/// Writes each of `lines` (one row of `width` cells, at most 16: bit i is cell i) to `out` as
+/// one byte a cell, 0 or 1, the rows one after another; `out` holds `width` bytes a line. A row
+/// is two lookups and, while `out` has 16 bytes left, one 16-byte store whose bytes past the
+/// row are written again by the rows after it; the rows within 16 bytes of the end go byte by
+/// byte.
+#[inline(always)]
+pub(crate) fn lines_to_bytes(lines: impl IntoIterator<Item = u16>, width: usize, out: &mut [u8]) {
+    let mut at = 0;
+    for line in lines {
+        let low = u128::from(EXPAND[usize::from(line & 0xff)]);
+        let bytes = (low | u128::from(EXPAND[usize::from(line >> 8)]) << 64).to_le_bytes();
+        match out.get_mut(at..at + 16) {
+            Some(wide) => wide.copy_from_slice(&bytes),
+            None => out[at..at + width].iter_mut().zip(bytes).for_each(|(o, b)| *o = b),
+        }
+        at += width;
+    }
+}
+
 /// The position of the `j`-th set bit of `w` (from 0, least significant first); `j` must be
 /// below `w.count_ones()`. Halves are skipped by their popcount, then the last byte is walked.
 #[inline(always)]
@@ -67,7 +86,7 @@ mod tests {
 
     /// Against the plain definitions, on words with every bit pattern of interest.
     #[test]
-    fn select_and_expand_agree_with_plain_loops() {
+    fn select_and_expansions_agree_with_plain_loops() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut words = vec![0, 1, u64::MAX, 1 << 63, 0x8000_0000_0000_0001];
         for _ in 0..2000 {
@@ -85,6 +104,16 @@ mod tests {
                 bits_to_bytes([w], &mut out);
                 let plain: Vec<u8> = (0..len).map(|i| (w >> i & 1) as u8).collect();
                 assert_eq!(out, plain, "{w:#x}, {len} bytes");
+            }
+        }
+        for width in 1..=16 {
+            for rows in 1..=5 {
+                let lines: Vec<u16> = words.iter().take(rows).map(|&w| w as u16).collect();
+                let mut out = vec![9u8; rows * width];
+                lines_to_bytes(lines.iter().copied(), width, &mut out);
+                let plain: Vec<u8> =
+                    (0..rows * width).map(|i| (lines[i / width] >> (i % width) & 1) as u8).collect();
+                assert_eq!(out, plain, "{rows} lines of {width}");
             }
         }
         let mut out = vec![9u8; 150];

@@ -4,7 +4,7 @@
 //! one 64-bit word, and k in a row through the stone is a run of k set bits in that word: a
 //! few shifts and ands, with no walk and no branch per direction.
 
-use super::bits::{bits_to_bytes, select};
+use super::bits::{lines_to_bytes, select};
 use super::draw::Draws;
 use super::kind::{Kind, DRAW, PENDING, X_WINS};
 use super::Tally;
@@ -181,20 +181,13 @@ impl Kind for Lined {
     fn observe(&self, words: &[u16], out: &mut [u8]) {
         let game = game(words);
         let p = usize::from(game[PLACED] & 1);
-        let (mine, theirs) = out.split_at_mut(self.cells as usize);
-        for (plane, player) in [(mine, p), (theirs, 1 - p)] {
-            let lines = &game[player * SIDE..][..self.rows];
-            for (row, &bits) in plane.chunks_exact_mut(self.cols).zip(lines) {
-                bits_to_bytes([u64::from(bits)], row);
-            }
-        }
+        let (mine, theirs) = (&game[p * SIDE..][..self.rows], &game[(1 - p) * SIDE..][..self.rows]);
+        lines_to_bytes(mine.iter().chain(theirs).copied(), self.cols, out);
     }
 
     fn legal(&self, words: &[u16], out: &mut [u8]) {
         let game = game(words);
-        for (r, row) in out.chunks_exact_mut(self.cols).enumerate() {
-            bits_to_bytes([u64::from(!(game[r] | game[SIDE + r]))], row);
-        }
+        lines_to_bytes((0..self.rows).map(|r| !(game[r] | game[SIDE + r])), self.cols, out);
     }
 
     fn random(&self, games: &mut [u16], moves: u64, draws: &mut Draws, tally: &mut Tally) {
