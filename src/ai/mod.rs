@@ -35,6 +35,8 @@ mod endgame;
 mod level;
 mod pairing;
 mod parallel;
+mod pattern;
+mod pvs;
 pub(crate) mod rng;
 mod score;
 mod search;

@@ -83,7 +83,10 @@ pub(crate) fn search_with(game: &Game, budget: Budget, threats: Threats, seed: u
         let rules = game.rules();
         return rules.index(rules.rows() / 2, rules.cols() / 2);
     };
-    let (win, spent) = threat_move(game, budget, threats, started)?;
+    if super::pvs::applies(game) {
+        return super::pvs::search(game, budget, threats, seed, started);
+    }
+    let (win, spent) = threat_move(game, budget, threats, started, 4)?;
     if let Some(cell) = win {
         return Ok(cell);
     }
@@ -101,12 +104,14 @@ pub(crate) fn search_with(game: &Game, budget: Budget, threats: Threats, seed: u
 
 /// The first move of a threat win (`threats::winning_move`) where looking pays, and the nodes
 /// spent that the tree search must not: for k >= 4, under a time budget or a node budget of
-/// at least `GUIDED_NODES`, or with nodes of its own.
-fn threat_move(
+/// at least `GUIDED_NODES`, or with nodes of its own. `Threats::Share` takes one `share`-th of
+/// the budget.
+pub(super) fn threat_move(
     game: &Game,
     budget: Budget,
     threats: Threats,
     started: Instant,
+    share: u32,
 ) -> Result<(Option<usize>, u64), Error> {
     let nodes = budget.max_nodes;
     if game.rules().k() < 4 {
@@ -116,8 +121,12 @@ fn threat_move(
         Threats::Extra(own) => Ok((threats::winning_move(game, own, None)?.0, 0)),
         Threats::Share if nodes != 0 && nodes < GUIDED_NODES => Ok((None, 0)),
         Threats::Share => {
-            let deadline = budget.max_time.and_then(|t| started.checked_add(t / 4));
-            threats::winning_move(game, if nodes == 0 { u64::MAX } else { nodes / 4 }, deadline)
+            let deadline = budget.max_time.and_then(|t| started.checked_add(t / share));
+            threats::winning_move(
+                game,
+                if nodes == 0 { u64::MAX } else { nodes / u64::from(share) },
+                deadline,
+            )
         }
     }
 }
