@@ -130,3 +130,70 @@ fn known_draws_on_threads() {
         assert_eq!(ai::solve_threads(&game, Budget::nodes(budget), 0).unwrap().score, 0, "{rows},{cols},5");
     }
 }
+
+/// `ai::wins_within` answers what the sign of `ai::solve`'s score says, for either player,
+/// on random positions of small boards and on a board past the bitboard solver.
+#[test]
+#[cfg_attr(miri, ignore = "thousands of solves")]
+fn wins_within_agrees_with_the_score() {
+    use tictactoe::Player;
+    let mut rng = common::Rng(32);
+    let budget = Budget::nodes(1 << 22);
+    let mut seen = [0; 3];
+    for (rows, cols, k) in [(3, 3, 3), (3, 4, 3), (4, 4, 3), (4, 4, 4), (4, 5, 4), (9, 9, 9)] {
+        for _ in 0..20 {
+            let mut game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
+            for _ in 0..rng.pick(game.legal_move_count().min(16) / 2 + 1) {
+                let cells = common::legal_cells(&game);
+                let (r, c) = common::row_col(&game.rules(), cells[rng.pick(cells.len())]);
+                if game.play(r, c).unwrap() != Outcome::Pending {
+                    game.undo().unwrap();
+                    break;
+                }
+            }
+            let Ok(score) = ai::solve(&game, budget).map(|s| s.score) else { continue };
+            let mover = game.to_move().unwrap();
+            let other = if mover == Player::X { Player::O } else { Player::X };
+            assert_eq!(ai::wins_within(&game, budget, mover), Ok(score > 0), "{game}");
+            assert_eq!(ai::wins_within(&game, budget, other), Ok(score < 0), "{game}");
+            seen[(score.signum() + 1) as usize] += 1;
+        }
+    }
+    assert!(seen.iter().all(|&n| n > 0), "losses, draws, wins: {seen:?}");
+    let mut over = game(3, 3, 3, &[(0, 0), (1, 0), (0, 1), (1, 1)]);
+    over.play(0, 2).unwrap();
+    assert_eq!(ai::wins_within(&over, budget, Player::X), Err(Error::GameOver));
+    assert_eq!(ai::wins_within(&game(7, 7, 5, &[]), Budget::nodes(1000), Player::X), Err(Error::TooHard));
+}
+
+/// `ai::distinct_moves` lists one move per class of moves that the position's symmetries map
+/// onto each other: on small boards, every legal move has the score of a listed one that a
+/// symmetry of the position maps it to, and no two listed moves are so related.
+#[test]
+#[cfg_attr(miri, ignore = "hundreds of solves")]
+fn distinct_moves_cover_every_move_once() {
+    assert_eq!(ai::distinct_moves(&game(7, 7, 5, &[])).unwrap().len(), 10);
+    assert_eq!(
+        ai::distinct_moves(&game(3, 3, 3, &[])).unwrap(),
+        [(1, 1), (0, 1), (0, 0)].map(|(r, c)| tictactoe::Move::new(r, c))
+    );
+    assert_eq!(ai::distinct_moves(&game(4, 5, 4, &[])).unwrap().len(), 6);
+    assert_eq!(ai::distinct_moves(&game(3, 3, 3, &[(0, 1)])).unwrap().len(), 5); // the mirror stays
+    assert_eq!(ai::distinct_moves(&game(3, 3, 3, &[(0, 0), (2, 2)])).unwrap().len(), 4); // the diagonal
+    assert_eq!(ai::distinct_moves(&game(4, 4, 4, &[(0, 1), (2, 3)])).unwrap().len(), 14); // none
+    assert_eq!(ai::distinct_moves(&game(20, 20, 5, &[])).unwrap().len(), 400); // past the bitboard
+    for (rows, cols, k, moves) in
+        [(3, 3, 3, &[][..]), (3, 3, 3, &[(1, 1)]), (4, 4, 3, &[(0, 0)]), (3, 4, 3, &[(1, 0)])]
+    {
+        let game = game(rows, cols, k, moves);
+        let listed = ai::distinct_moves(&game).unwrap();
+        let score = |m: &tictactoe::Move| score_of_move(&game, m.row, m.col);
+        let listed_scores: Vec<i32> = listed.iter().map(score).collect();
+        for m in game.legal_moves() {
+            assert!(listed_scores.contains(&score(&m)), "{m:?} of {game}");
+        }
+        let mut unique = listed.clone();
+        unique.dedup();
+        assert_eq!(unique.len(), listed.len());
+    }
+}

@@ -55,6 +55,7 @@ use crate::error::Error;
 use crate::fallible::{try_collect, try_with_capacity};
 use crate::game::Game;
 use crate::moves::Move;
+use crate::rules::Player;
 use budget::Meter;
 use solve::{Root, Solver};
 use std::time::Instant;
@@ -165,6 +166,41 @@ fn solve_metered(game: &Game, meter: Meter) -> Result<Solution, Error> {
 /// loses. Errors as [`best_move`].
 pub fn optimal_moves(game: &Game) -> Result<Vec<Move>, Error> {
     optimal_moves_within(game, SOLVE_BUDGET)
+}
+
+/// Whether `player` wins `game` against any defence, whoever is to move, proved within
+/// `budget`: the question a proof splits into (see [`solve_threads`]), for callers that share
+/// it out themselves, as the Python binding's `solve` does over a Ray cluster. Proved by the
+/// relevance-zone proofs on boards that fit the bitboard solver, else from [`solve`]'s score.
+/// `GameOver` for a finished game; `TooHard` as [`solve`].
+///
+/// ```
+/// use tictactoe::{ai, Game, Player, Rules};
+/// let mut game = Game::new(Rules::new(4, 4, 3)?)?;
+/// game.play(1, 1)?;
+/// assert!(ai::wins_within(&game, ai::Budget::nodes(1 << 20), Player::X)?); // 4,4,3 is X's
+/// assert!(!ai::wins_within(&game, ai::Budget::nodes(1 << 20), Player::O)?);
+/// # Ok::<(), tictactoe::Error>(())
+/// ```
+pub fn wins_within(game: &Game, budget: Budget, player: Player) -> Result<bool, Error> {
+    let mover = game.to_move().ok_or(Error::GameOver)?;
+    let meter = meter(game, budget)?;
+    if solve::Frame::of(game.rules()).is_none() {
+        let score = solve_metered(game, meter)?.score;
+        return Ok(if player == mover { score > 0 } else { score < 0 });
+    }
+    wins_metered(game, meter, player == mover)
+}
+
+/// The moves of `game` that a split proof asks about (see [`solve_threads`]): one per class of
+/// moves that the position's symmetries map onto each other (the first cell of each class),
+/// nearest the centre first. Every other legal move is the image of one of these under a
+/// symmetry of the position, so it has the same value. On boards past the bitboard solver,
+/// every legal move. `GameOver` for a finished game.
+pub fn distinct_moves(game: &Game) -> Result<Vec<Move>, Error> {
+    game.to_move().ok_or(Error::GameOver)?;
+    let rules = game.rules();
+    try_collect(parallel::distinct_cells(game)?.into_iter().map(|cell| rules.move_at(cell)))
 }
 
 /// Whether a side wins `game` (a board that fits the bitboard solver) against any defence:

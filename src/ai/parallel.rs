@@ -16,6 +16,7 @@
 //! the work of the whole call.
 
 use super::budget::{Meter, Pool};
+use super::solve::Frame;
 use super::symmetry::permutations;
 use super::{solve_metered, wins_metered, Budget, Solution};
 use crate::error::Error;
@@ -56,7 +57,7 @@ pub(crate) fn solve_cell_threads(game: &Game, budget: Budget, threads: usize) ->
 fn solve_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -> Result<Solution, Error> {
     let started = Instant::now();
     let meter = super::meter(game, budget)?;
-    let splits = super::solve::Frame::of(game.rules()).is_some();
+    let splits = Frame::of(game.rules()).is_some();
     if threads == 1 || !splits {
         return solve_metered(game, meter);
     }
@@ -124,33 +125,43 @@ fn solve_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -> 
 }
 
 /// The moves of `game` (not over), one per class of moves that the symmetries of the position
-/// map onto each other (the first cell of each class), nearest the centre first (where the
-/// answers that end the search early usually are), then in cell order.
+/// map onto each other, each with what follows it (see [`distinct_cells`]).
 fn children(game: &Game) -> Result<Vec<Child>, Error> {
     let rules = game.rules();
-    let perms = permutations(rules)?;
-    let cells = game.board().cells();
-    let fixes = |p: &&Vec<usize>| p.iter().enumerate().all(|(c, &image)| cells.get(c) == cells.get(image));
-    let keep = || perms.iter().filter(fixes);
-    let mut moves = try_with_capacity(game.legal_move_count())?;
-    for cell in game.legal_cells() {
-        if keep().any(|p| p[cell] < cell) {
-            continue;
-        }
+    let cells = distinct_cells(game)?;
+    let mut moves = try_with_capacity(cells.len())?;
+    for cell in cells {
         let mut after = game.try_clone()?;
         let m = rules.move_at(cell);
         let outcome = after.play(m.row, m.col)?;
         let pending = outcome == Outcome::Pending;
         moves.push(Child { cell, after: pending.then_some(after), won: outcome.winner().is_some() });
     }
-    // Twice the distance from the centre, so that it is a whole number.
+    Ok(moves)
+}
+
+/// The legal cells of `game`, one per class of moves that the symmetries of the position map
+/// onto each other (the first cell of each class), nearest the centre first (where the answers
+/// that end a proof early usually are), then in cell order.
+pub(crate) fn distinct_cells(game: &Game) -> Result<Vec<usize>, Error> {
+    let rules = game.rules();
+    // The symmetries of boards past the bitboard solver are not looked for: their tables
+    // would take 8 words a cell.
+    let perms = if Frame::of(rules).is_some() { permutations(rules)? } else { Vec::new() };
+    let board = game.board().cells();
+    let fixes = |p: &Vec<usize>| p.iter().enumerate().all(|(c, &image)| board.get(c) == board.get(image));
+    let fixed: [bool; 8] = std::array::from_fn(|s| perms.get(s).is_some_and(fixes));
+    let smaller_image = |cell: usize| perms.iter().zip(fixed).any(|(p, f)| f && p[cell] < cell);
+    let mut cells = try_with_capacity(game.legal_move_count())?;
+    cells.extend(game.legal_cells().filter(|&cell| !smaller_image(cell)));
+    // Four times the square of the distance from the centre, so that it is a whole number.
     let (rows, cols) = (i64::from(rules.rows()), i64::from(rules.cols()));
     let off_centre = |cell: usize| {
         let m = rules.move_at(cell);
-        (2 * i64::from(m.row) - rows + 1).abs().max((2 * i64::from(m.col) - cols + 1).abs())
+        (2 * i64::from(m.row) - rows + 1).pow(2) + (2 * i64::from(m.col) - cols + 1).pow(2)
     };
-    moves.sort_by_key(|m| (off_centre(m.cell), m.cell));
-    Ok(moves)
+    cells.sort_by_key(|&cell| (off_centre(cell), cell));
+    Ok(cells)
 }
 
 /// Runs `ask` on each of `moves` but those `skip` names (looked at when a move's turn comes)

@@ -355,6 +355,19 @@ impl GameCore {
         })
     }
 
+    /// Whether `player` (1 or 2) wins against any defence, within (max_nodes, max_millis) or
+    /// the library's budget: one question of a proof split over a cluster (`solve`).
+    #[pyo3(signature = (player, limits=None))]
+    fn _wins(&self, py: Python<'_>, player: u32, limits: Option<(u64, u32)>) -> PyResult<bool> {
+        let budget = limits.map_or(budget(ai::SOLVE_NODES, 0), |(nodes, millis)| budget(nodes, millis));
+        self.released(py, |g| numbered(Player::try_from(player).and_then(|p| ai::wins_within(g, budget, p))))
+    }
+
+    /// The moves a split proof asks about, one per symmetry class, nearest the centre first.
+    fn _distinct_moves(&self, py: Python<'_>) -> PyResult<Vec<(u32, u32)>> {
+        self.released(py, |g| numbered(ai::distinct_moves(g)).map(|m| cell_pairs(m.into_iter())))
+    }
+
     /// `optimal_moves`, budgeted as `_best_move`.
     #[pyo3(signature = (limits=None))]
     fn _optimal_moves(&self, py: Python<'_>, limits: Option<(u64, u32)>) -> PyResult<Vec<(u32, u32)>> {

@@ -42,6 +42,7 @@ from ._ffi import Player, Result
 from ._game import Game, Level, _unpickle
 from ._native import TTT_MAX_CELLS as _MAX_CELLS
 from ._native import VERSION as _VERSION
+from ._solve import Solution, solve
 
 #: The library's version ("MAJOR.MINOR.PATCH"), which is also this package's.
 __version__: str = _VERSION
@@ -85,6 +86,7 @@ __all__ = [
     "ParseError",
     "Player",
     "Result",
+    "Solution",
     "TooHard",
     "TooLarge",
     "UnreachableBoard",
@@ -92,6 +94,7 @@ __all__ = [
     "WrongTurn",
     "WrongType",
     "judge",
+    "solve",
     "validate",
 ]
 
