@@ -358,7 +358,8 @@ fn generous(df: usize) -> f64 {
 }
 
 /// The first two moves of random self-play from empty boards are uniform over the 72 ordered
-/// pairs of cells on 3×3 and the first is uniform over 225 cells on 15×15; the outcomes of
+/// pairs of cells on 3×3, the first is uniform over 225 cells on 15×15, the second and third
+/// over the 80 cells left on 9×9 after a step took the centre; the outcomes of
 /// whole random 3×3 games follow their exact odds (computed here by walking the game tree).
 #[test]
 fn random_moves_are_uniform() {
@@ -388,6 +389,25 @@ fn random_moves_are_uniform() {
     }
     let chi = chi_square(&first, &[count as f64 / 225.0; 225]);
     assert!(chi < generous(224), "15x15 first move: chi-square {chi:.1} over 224 degrees of freedom");
+
+    // Past the first move on boards kept as lines, whose random moves take the j-th cell of a
+    // list of the empty cells that every move reorders: after X takes the centre of 9 x 9 by
+    // a step, O's random reply is uniform over the other 80 cells, and so is X's next stone.
+    let count = 40_000;
+    let b = Batch::new(9, 9, 5, count, 5);
+    b.step(&vec![40; count]).unwrap();
+    for player in ["O", "X"] {
+        b.random_moves(1, 0);
+        let mut cells = vec![0u64; 81];
+        for g in b.observe(count * 162).chunks(162) {
+            // Plane 1: the stones of the player who just moved, the new one off the centre.
+            cells[(0..81).find(|&c| g[81 + c] == 1 && c != 40).unwrap()] += 1;
+        }
+        assert_eq!(cells[40], 0);
+        let observed: Vec<u64> = (0..81).filter(|&c| c != 40).map(|c| cells[c]).collect();
+        let chi = chi_square(&observed, &[count as f64 / 80.0; 80]);
+        assert!(chi < generous(79), "9x9, {player}'s first random move: chi-square {chi:.1}");
+    }
 
     let odds = outcome_odds(&Game::new(Rules::new(3, 3, 3).unwrap()).unwrap(), 1.0);
     let b = Batch::new(3, 3, 3, 20_000, 11);

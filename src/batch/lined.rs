@@ -2,21 +2,19 @@
 //! player's stones are kept four times over, as one 16-bit line per row, column, diagonal ↘ and
 //! anti-diagonal ↙ ("rotated bitboards"). A new stone's four lines are four loads, packed into
 //! one 64-bit word, and k in a row through the stone is a run of k set bits in that word: a
-//! few shifts and ands, with no walk and no branch per direction.
+//! few shifts and ands, with no walk and no branch per direction. The empty cells are kept in
+//! a list, so a uniformly random one is one draw and one load.
 
-use super::bits::{lines_to_bytes, select};
+use super::bits::lines_to_bytes;
 use super::draw::Draws;
 use super::kind::{Kind, DRAW, PENDING, X_WINS};
 use super::Tally;
 use crate::rules::Rules;
 
-/// Pairs of random cells `random_move` tries before it counts the empty ones.
-const TRIES: usize = 4;
-
 /// The longest side this representation takes: a line is one `u16`.
 pub(crate) const MAX_SIDE: u32 = 16;
 
-/// Words per player: 16 rows (bit c is column c), 16 columns (bit r is row r), 32 diagonals ↘
+/// Lines per player: 16 rows (bit c is column c), 16 columns (bit r is row r), 32 diagonals ↘
 /// (line `r - c + 15`, bit c) and 32 anti-diagonals ↙ (line `r + c`, bit c); along every line
 /// the bits are consecutive. The layout is the same for every shape (lines past the board stay
 /// empty), so that the line of a cell is a sum of constants and bounds need no check.
@@ -24,12 +22,51 @@ const SIDE: usize = 96;
 const COLS: usize = 16;
 const DIAGS: usize = 32;
 const ANTIS: usize = 64;
-/// Where the stone count is, after both players' lines; one more word keeps games 4-aligned.
-const PLACED: usize = 2 * SIDE;
-/// Words per game.
-pub(crate) const STRIDE: usize = 2 * SIDE + 2;
 
-type Game = [u16; STRIDE];
+/// One game: 898 bytes.
+#[derive(Clone, Copy)]
+pub(crate) struct Game {
+    /// X's lines, then O's.
+    lines: [u16; 2 * SIDE],
+    /// Stones on the board.
+    placed: u16,
+    /// The board's cells (row-major numbers) in an order whose first `cells - placed` are the
+    /// empty ones: a move swaps its cell to the end of those. Stored as `cell ^ index`, so
+    /// that a game of zeros holds the cells in order; a finished game keeps its order, which
+    /// is as good as any, since every order of the cells lists them all as empty.
+    order: [u8; 256],
+    /// Where each cell is in `order`, stored as `index ^ cell`.
+    at: [u8; 256],
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game { lines: [0; 2 * SIDE], placed: 0, order: [0; 256], at: [0; 256] }
+    }
+}
+
+impl Game {
+    /// Whether `(r, c)` holds a stone.
+    #[inline(always)]
+    fn taken(&self, r: usize, c: usize) -> bool {
+        (self.lines[r] | self.lines[SIDE + r]) >> c & 1 == 1
+    }
+
+    /// Moves the `j`-th of the `n` empty cells of `order` to place `n - 1`, swapping it with
+    /// the cell there, and returns it.
+    #[inline(always)]
+    fn take(&mut self, j: usize, n: usize) -> usize {
+        // Both below 256: the masks only say so to the compiler.
+        let (j, last) = (j & 255, (n - 1) & 255);
+        let cell = usize::from(self.order[j]) ^ j;
+        let other = usize::from(self.order[last]) ^ last;
+        self.order[j] = (other ^ j) as u8;
+        self.order[last] = (cell ^ last) as u8;
+        self.at[other & 255] = (j ^ other) as u8;
+        self.at[cell & 255] = (last ^ cell) as u8;
+        cell
+    }
+}
 
 pub(crate) struct Lined {
     rows: usize,
@@ -78,26 +115,20 @@ impl Lined {
         (r, (cell - r * self.cols) & 15)
     }
 
-    /// Whether `(r, c)` holds a stone.
-    #[inline(always)]
-    fn taken(game: &Game, r: usize, c: usize) -> bool {
-        (game[r] | game[SIDE + r]) >> c & 1 == 1
-    }
-
     /// The side to move puts a stone on the empty `(r, c)`; returns the result code and
     /// empties a game that ended. Every line held fewer than k in a row before (a game that
     /// ends is emptied), so a run of k in one of the four lines through the stone is new.
     #[inline(always)]
     fn place(&self, game: &mut Game, r: usize, c: usize) -> u8 {
-        let placed = game[PLACED];
+        let placed = game.placed;
         let p = usize::from(placed & 1);
         let base = p * SIDE;
         let lines =
             [(base + r, c), (base + COLS + c, r), (base + DIAGS + r + 15 - c, c), (base + ANTIS + r + c, c)];
         let mut word = 0u64;
         for (lane, (line, bit)) in lines.into_iter().enumerate() {
-            game[line] |= 1 << bit;
-            word |= u64::from(game[line]) << (16 * lane);
+            game.lines[line] |= 1 << bit;
+            word |= u64::from(game.lines[line]) << (16 * lane);
         }
         for s in self.shifts {
             word &= word >> s;
@@ -107,95 +138,70 @@ impl Lined {
         } else if u32::from(placed) + 1 == self.cells {
             DRAW
         } else {
-            game[PLACED] = placed + 1;
+            game.placed = placed + 1;
             return PENDING;
         };
-        game.fill(0);
+        game.lines.fill(0);
+        game.placed = 0;
         result
     }
 
-    /// One uniformly random legal move. A few uniformly random cells are tried first (a board
-    /// is seldom more than half full in random play) and the first empty one is played:
-    /// uniform among the empty cells, like the j-th empty cell that is played when every try
-    /// hit a stone. Both ways are exact, so their mixture is too.
+    /// One uniformly random legal move: the j-th empty cell of the game's list, j drawn
+    /// exactly uniformly below their number.
     #[inline(always)]
     fn random_move(&self, game: &mut Game, draws: &mut Draws) -> u8 {
-        for _ in 0..TRIES {
-            let bits = draws.bits();
-            for x in [bits as u32, (bits >> 32) as u32] {
-                let (r, c) = self.row_col(draws.below_in(x, self.cells) as usize);
-                if !Lined::taken(game, r, c) {
-                    return self.place(game, r, c);
-                }
-            }
-        }
-        let mut j = draws.below(self.cells - u32::from(game[PLACED]));
-        let full = (1u16 << (self.cols - 1) << 1).wrapping_sub(1);
-        for r in 0..self.rows {
-            let empty = !(game[r] | game[SIDE + r]) & full;
-            let n = empty.count_ones();
-            if j < n {
-                return self.place(game, r, select(u64::from(empty), j) as usize);
-            }
-            j -= n;
-        }
-        unreachable!("fewer empty cells than the stone count says")
+        let n = self.cells - u32::from(game.placed);
+        let cell = game.take(draws.below(n) as usize, n as usize);
+        let (r, c) = self.row_col(cell);
+        self.place(game, r, c)
     }
-}
-
-/// A game of the batch's vector as the array it is.
-fn game(words: &[u16]) -> &Game {
-    words.try_into().expect("a game is STRIDE words")
-}
-
-fn game_mut(words: &mut [u16]) -> &mut Game {
-    words.try_into().expect("a game is STRIDE words")
 }
 
 impl Kind for Lined {
-    type Word = u16;
+    type Word = Game;
 
     fn stride(&self) -> usize {
-        STRIDE
+        1
     }
 
-    fn occupied(&self, words: &[u16], cell: usize) -> bool {
+    fn occupied(&self, game: &[Game], cell: usize) -> bool {
         let (r, c) = self.row_col(cell);
-        Lined::taken(game(words), r, c)
+        game[0].taken(r, c)
     }
 
-    fn stone(&self, words: &[u16], cell: usize) -> u8 {
-        let ((r, c), game) = (self.row_col(cell), game(words));
-        (game[r] >> c & 1 | (game[SIDE + r] >> c & 1) << 1) as u8
+    fn stone(&self, game: &[Game], cell: usize) -> u8 {
+        let ((r, c), lines) = (self.row_col(cell), &game[0].lines);
+        (lines[r] >> c & 1 | (lines[SIDE + r] >> c & 1) << 1) as u8
     }
 
-    fn x_to_move(&self, words: &[u16]) -> bool {
-        game(words)[PLACED].is_multiple_of(2)
+    fn x_to_move(&self, game: &[Game]) -> bool {
+        game[0].placed.is_multiple_of(2)
     }
 
-    fn play(&self, words: &mut [u16], cell: usize) -> u8 {
+    fn play(&self, game: &mut [Game], cell: usize) -> u8 {
+        let game = &mut game[0];
+        let n = self.cells - u32::from(game.placed);
+        game.take(usize::from(game.at[cell & 255]) ^ cell, n as usize);
         let (r, c) = self.row_col(cell);
-        self.place(game_mut(words), r, c)
+        self.place(game, r, c)
     }
 
-    fn observe(&self, words: &[u16], out: &mut [u8]) {
-        let game = game(words);
-        let p = usize::from(game[PLACED] & 1);
-        let (mine, theirs) = (&game[p * SIDE..][..self.rows], &game[(1 - p) * SIDE..][..self.rows]);
+    fn observe(&self, game: &[Game], out: &mut [u8]) {
+        let (lines, p) = (&game[0].lines, usize::from(game[0].placed & 1));
+        let (mine, theirs) = (&lines[p * SIDE..][..self.rows], &lines[(1 - p) * SIDE..][..self.rows]);
         lines_to_bytes(mine.iter().chain(theirs).copied(), self.cols, out);
     }
 
-    fn legal(&self, words: &[u16], out: &mut [u8]) {
-        let game = game(words);
-        lines_to_bytes((0..self.rows).map(|r| !(game[r] | game[SIDE + r])), self.cols, out);
+    fn legal(&self, game: &[Game], out: &mut [u8]) {
+        let lines = &game[0].lines;
+        lines_to_bytes((0..self.rows).map(|r| !(lines[r] | lines[SIDE + r])), self.cols, out);
     }
 
-    fn random(&self, games: &mut [u16], moves: u64, draws: &mut Draws, tally: &mut Tally) {
+    fn random(&self, games: &mut [Game], moves: u64, draws: &mut Draws, tally: &mut Tally) {
         // Each game is played through while it is in cache; the few moves that end a game are
         // counted apart, by a branch seldom taken, so the common move writes no counter.
         let mut ended = [0u64; 3];
-        for game in games.chunks_exact_mut(STRIDE) {
-            let game = game_mut(game);
+        for game in games.iter_mut() {
             for _ in 0..moves {
                 let result = self.random_move(game, draws);
                 if result != PENDING {
@@ -203,7 +209,7 @@ impl Kind for Lined {
                 }
             }
         }
-        tally.add_pass(moves * (games.len() / STRIDE) as u64, ended);
+        tally.add_pass(moves * games.len() as u64, ended);
     }
 }
 

@@ -112,7 +112,8 @@ macro_rules! each {
 /// to 9 cells, the number of the position in a table of every position with the game on (4
 /// bytes a game; a random move is one lookup); up to 64 cells, two 64-bit boards; beyond, on
 /// boards whose sides are at most 16, each player's stones as 16-bit lines in the four
-/// directions (388 bytes a game); other boards, bit sets of the board's size.
+/// directions and a list of the empty cells (898 bytes a game); other boards, bit sets of
+/// the board's size.
 pub struct Batch {
     rules: Rules,
     count: usize,
@@ -155,7 +156,7 @@ impl Batch {
         } else if rules.cells() <= 64 {
             16
         } else if Batch::lined(rules) {
-            2 * lined::STRIDE
+            std::mem::size_of::<lined::Game>()
         } else {
             8 * Wide::stride_for(rules)
         }
