@@ -15,7 +15,9 @@ use crate::error::Error;
 use crate::fallible::{try_copy, try_with_capacity};
 use crate::rules::Rules;
 
+mod memo;
 mod room;
+use memo::{Known, Memo};
 use room::Lines;
 
 /// The most backtracking steps spent looking for a pairing of neighbouring cells. Of the
@@ -95,13 +97,17 @@ pub struct Live {
     /// The last question and its answer: the solver often asks again at once (a move chosen
     /// because it blocks, then the position after it).
     last: (u64, u64, bool),
+    /// The cells of the pairing that blocked the last position asked about, when one did.
+    zone: u64,
+    /// Earlier answers, by the defender's stones.
+    memo: Memo,
 }
 
 impl Live {
     /// Questions about positions of the board `finder` was built for.
     pub fn new(finder: Finder) -> Live {
         // No position has a cell of both sides.
-        Live { finder, last: (1, 1, false) }
+        Live { finder, last: (1, 1, false), zone: 0, memo: Memo::new() }
     }
 
     /// True when a pairing of empty cells blocks every window `attacker` can still fill
@@ -111,20 +117,52 @@ impl Live {
         if (attacker, defender) == (self.last.0, self.last.1) {
             return self.last.2;
         }
-        let live = self.finder.open_to(defender);
-        let taken = attacker | defender;
-        let blocks = LIVE_STEPS
-            .iter()
-            .any(|&(any_two, steps)| self.finder.run(&live, taken, any_two, steps) == Some(true));
+        let blocks = match self.memo.get(attacker, defender) {
+            Known::Blocked(zone) => {
+                self.zone = zone;
+                true
+            }
+            Known::Open => false,
+            Known::Unknown => {
+                let live = self.finder.open_to(defender);
+                let taken = attacker | defender;
+                let blocks = LIVE_STEPS
+                    .iter()
+                    .any(|&(any_two, steps)| self.finder.run(&live, taken, any_two, steps) == Some(true));
+                self.zone = self.finder.chosen.iter().fold(0, |zone, &pair| zone | pair);
+                self.memo.put(attacker, defender, blocks.then_some(self.zone));
+                blocks
+            }
+        };
         self.last = (attacker, defender, blocks);
         blocks
+    }
+
+    /// `blocks` for a position whose attacker stones include `newest` (one stone), asked
+    /// first without it: what that answers holds for every position that differs only by
+    /// the newest stone (see `memo`), so the positions after the attacker's other moves from
+    /// the same position are then answered without a search.
+    pub fn blocks_after(&mut self, attacker: u64, defender: u64, newest: u64) -> bool {
+        if !matches!(self.memo.get(attacker, defender), Known::Unknown) || newest == 0 {
+            return self.blocks(attacker, defender);
+        }
+        if !self.blocks(attacker & !newest, defender) {
+            // Remembered for fewer attacker stones, so the memo answers this too.
+            return self.blocks(attacker, defender);
+        }
+        if self.zone & newest == 0 {
+            self.memo.put(attacker, defender, Some(self.zone));
+            self.last = (attacker, defender, true);
+            return true;
+        }
+        self.blocks(attacker, defender)
     }
 
     /// The cells of the pairs found by the last `blocks` that answered true: a position that
     /// differs from the one asked about only by attacker stones outside these cells is
     /// blocked by the same pairs (each live window still holds a whole pair of empty cells).
     pub fn zone(&self) -> u64 {
-        self.finder.chosen.iter().fold(0, |zone, &pair| zone | pair)
+        self.zone
     }
 
     /// Backtracking steps taken so far, for the solver's budget: one costs about what a node
@@ -647,9 +685,10 @@ mod tests {
         }
     }
 
-    /// Wherever `Live::blocks` finds a pairing of what is left, plain minimax agrees that the
-    /// attacker cannot force a line, whoever moves first: every position of small shapes,
-    /// most of which have no pairing of the whole board.
+    /// Wherever `Live::blocks` (or `blocks_after`, or their memo) finds a pairing of what is
+    /// left, plain minimax agrees that the attacker cannot force a line, whoever moves first,
+    /// even when given every empty cell off the pairing's zone: every position of small
+    /// shapes, most of which have no pairing of the whole board.
     #[test]
     #[cfg_attr(miri, ignore)] // hundreds of thousands of positions
     fn live_blocks_only_where_the_attacker_cannot_win() {
@@ -660,12 +699,20 @@ mod tests {
             let mut live = Live::new(Finder::new(&masks, &cells).unwrap().unwrap());
             let (mut memo, mut blocked, mut open) = (HashMap::new(), 0, 0);
             for (a, d) in positions_without_a_line(rules, &masks).filter(|&(a, d)| a | d != geo.all()) {
-                if !live.blocks(a, d) {
+                // Every other position is asked through `blocks_after`, its newest attacker
+                // stone the highest, so that both ways fill and read the memo.
+                let after = (a ^ d).count_ones() % 2 == 1 && a != 0;
+                let newest = if after { 1 << (63 - a.leading_zeros()) } else { 0 };
+                if !(if after { live.blocks_after(a, d, newest) } else { live.blocks(a, d) }) {
                     open += 1;
                     continue;
                 }
                 blocked += 1;
-                for attacker_to_move in [true, false] {
+                // The zone's promise: with every empty cell off it given to the attacker, the
+                // attacker still has no line and cannot make one.
+                let saturated = a | (geo.all() & !(a | d) & !live.zone());
+                assert!(!masks.iter().any(|&w| within(w, saturated)), "{rules:?}: zone of a {a:#x} d {d:#x}");
+                for (a, attacker_to_move) in [(a, true), (a, false), (saturated, true)] {
                     assert!(
                         !attacker_wins(&masks, geo.all(), a, d, attacker_to_move, &mut memo),
                         "{rules:?}: blocked, yet the attacker wins: attacker {a:#x}, defender {d:#x}, attacker to move {attacker_to_move}"

@@ -99,6 +99,8 @@ impl ZoneTable {
 pub(super) struct Pos {
     pub(super) a: u64,
     pub(super) d: u64,
+    /// The attacker's newest stone (a one-bit mask), 0 at the start of a proof.
+    newest: u64,
     hash: [u64; 8],
 }
 
@@ -115,7 +117,7 @@ impl Solver<'_> {
                 self.toggle(&mut hash, b, c);
             }
         }
-        Pos { a, d, hash }
+        Pos { a, d, newest: 0, hash }
     }
 
     /// `pos` after a stone on `bit`, the attacker's or the defender's.
@@ -125,6 +127,7 @@ impl Solver<'_> {
         self.toggle(&mut next.hash, bit, c);
         if attacker {
             next.a |= 1 << bit;
+            next.newest = 1 << bit;
         } else {
             next.d |= 1 << bit;
         }
@@ -377,7 +380,7 @@ impl Solver<'_> {
         let pays = self.probes < super::PROBE_WARMUP || self.probe_hits * super::PROBE_RATIO >= self.probes;
         let live = self.live.as_mut().filter(|_| pays)?;
         let before = live.steps();
-        let found = moves.iter().copied().find(|&bit| live.blocks(pos.a, pos.d | 1 << bit));
+        let found = moves.iter().copied().find(|&bit| live.blocks_after(pos.a, pos.d | 1 << bit, pos.newest));
         self.meter.add(live.steps() - before);
         self.probes += 1;
         self.probe_hits += u64::from(found.is_some());
