@@ -7,10 +7,20 @@ use crate::rules::EMPTY;
 
 impl Searcher {
     /// The first move of a win by fours for `att`, taken to be to move, within `depth`
-    /// fours and the searcher's node budget (`max_nodes` at most, counted in `nodes`).
+    /// fours and the searcher's node budget (`max_nodes` at most, counted in `nodes`): the
+    /// shortest such win, one more four allowed at a time, so that a quick win is not missed
+    /// in a long search of a slow one.
     pub(super) fn vcf(&mut self, att: u8, depth: u32, max_nodes: u64) -> Option<usize> {
         let stop = self.nodes.saturating_add(max_nodes);
-        self.vcf_at(att, depth, stop)
+        for d in 1..=depth {
+            if self.nodes >= stop || self.aborted {
+                break;
+            }
+            if let Some(win) = self.vcf_at(att, d, stop) {
+                return Some(win);
+            }
+        }
+        None
     }
 
     fn vcf_at(&mut self, att: u8, depth: u32, stop: u64) -> Option<usize> {
