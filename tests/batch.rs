@@ -449,8 +449,8 @@ fn c_contract() {
         // 4096 x 4096 takes 4 MiB a game: a thousand fit in 4 GiB, 1100 do not.
         assert_eq!(ttt_batch_new(4096, 4096, 5, 1100, 0, &mut out), TTT_TOO_LARGE);
         assert_eq!(ttt_batch_new(3, 3, 3, usize::MAX, 0, &mut out), TTT_TOO_LARGE);
-        // 4 bytes a game on 3 x 3, 16 on 4 x 4.
-        assert_eq!(ttt_batch_new(3, 3, 3, (1 << 30) + 1, 0, &mut out), TTT_TOO_LARGE);
+        // 8 bytes a game on 3 x 3 (4, and 4 more once stepped), 16 on 4 x 4.
+        assert_eq!(ttt_batch_new(3, 3, 3, (1 << 29) + 1, 0, &mut out), TTT_TOO_LARGE);
         assert_eq!(ttt_batch_new(4, 4, 4, (1 << 28) + 1, 0, &mut out), TTT_TOO_LARGE);
         assert!(out.is_null(), "nothing written on failure");
         ttt_batch_free(null_mut());

@@ -47,6 +47,22 @@ pub(crate) trait Kind: Sync {
         false
     }
 
+    /// Whether `advance` and `results` are implemented.
+    fn has_advance(&self) -> bool {
+        false
+    }
+
+    /// Writes to `next` each game of `games` after its action, and returns whether every
+    /// action was legal (`next` is then whole; otherwise it is scratch).
+    fn advance(&self, _games: &[Self::Word], _actions: &[u32], _next: &mut [Self::Word]) -> bool {
+        unreachable!("advance without has_advance")
+    }
+
+    /// The result code of the move that led to each game of `games` (after `advance`).
+    fn results(&self, _games: &[Self::Word], _results: &mut [u8]) {
+        unreachable!("results without has_advance")
+    }
+
     /// `play` for each game of `games` with its action, all legal; the results to `results`.
     fn play_all(&self, games: &mut [Self::Word], actions: &[u32], results: &mut [u8]) {
         let games = games.chunks_exact_mut(self.stride());

@@ -35,6 +35,9 @@ pub(crate) struct Lanes<K: Kind> {
     /// batch that starts no thread never asks).
     cores: OnceLock<usize>,
     data: Vec<K::Word>,
+    /// Where `Kind::advance` writes the games after a step, then swapped with `data`; made
+    /// by the first step of a representation that has `advance` (empty otherwise).
+    next: Vec<K::Word>,
 }
 
 /// Runs `work` on every piece, the first on this thread and each other on a thread of its own,
@@ -69,7 +72,7 @@ impl<K: Kind> Lanes<K> {
     /// against the memory limit).
     pub(crate) fn new(kind: K, cells: usize, count: usize) -> Result<Lanes<K>, Error> {
         let data = try_filled(K::Word::default(), count * kind.stride())?;
-        Ok(Lanes { kind, cells, count, cores: OnceLock::new(), data })
+        Ok(Lanes { kind, cells, count, cores: OnceLock::new(), data, next: Vec::new() })
     }
 
     fn game(&self, i: usize) -> &[K::Word] {
@@ -106,6 +109,15 @@ impl<K: Kind> Lanes<K> {
     /// Checks every action, then plays them all; on the first illegal one nothing is played.
     pub(crate) fn step(&mut self, actions: &[u32], results: &mut [u8]) -> Result<(), StepError> {
         let (s, per) = (self.kind.stride(), self.piece_games());
+        if per >= self.count && self.kind.has_advance() && self.make_next() {
+            // One pass reads each game once, and the results come from the new games.
+            if self.kind.advance(&self.data, actions, &mut self.next) {
+                std::mem::swap(&mut self.data, &mut self.next);
+                self.kind.results(&self.data, results);
+                return Ok(());
+            }
+            return check(&self.kind, self.cells, 0, &self.data, actions);
+        }
         let (kind, cells) = (&self.kind, self.cells);
         let mut bad: Vec<Option<StepError>> = Vec::new();
         if bad.try_reserve_exact(self.count.div_ceil(per)).is_err() {
@@ -124,6 +136,18 @@ impl<K: Kind> Lanes<K> {
         let pieces = self.data.chunks_mut(per * s).zip(actions.chunks(per)).zip(results.chunks_mut(per));
         spread(pieces, |((games, actions), results)| kind.play_all(games, actions, results));
         Ok(())
+    }
+
+    /// Whether `next` holds as many words as `data`, making it if it can.
+    fn make_next(&mut self) -> bool {
+        let len = self.data.len();
+        if self.next.len() != len {
+            match try_filled(K::Word::default(), len) {
+                Ok(next) => self.next = next,
+                Err(_) => return false,
+            }
+        }
+        true
     }
 
     pub(crate) fn observe(&self, out: &mut [u8]) {

@@ -110,7 +110,8 @@ macro_rules! each {
 ///
 /// The games are stored compactly, the representation chosen by shape (`bytes_per_game`): up
 /// to 9 cells, the number of the position in a table of every position with the game on (4
-/// bytes a game; a random move is one lookup); up to 64 cells, two 64-bit boards; beyond, on
+/// bytes a game, and 4 more once it has been stepped: a step writes the games beside the old
+/// ones in one pass, then swaps them; a random move is one lookup); up to 64 cells, two 64-bit boards; beyond, on
 /// boards whose sides are at most 16, each player's stones as 16-bit lines in the four
 /// directions and a list of the empty cells (898 bytes a game); other boards, bit sets of
 /// the board's size.
@@ -148,11 +149,11 @@ impl Batch {
         Ok(Batch { rules, count, seed, calls: 0, store })
     }
 
-    /// The bytes each game of a batch of `rules` takes (the tables shared by all the games
-    /// come on top, a few kilobytes at most).
+    /// The bytes each game of a batch of `rules` takes, at most (the tables shared by all the
+    /// games come on top: about 500 KB on 3 × 3, a few kilobytes elsewhere).
     pub fn bytes_per_game_of(rules: &Rules) -> usize {
         if rules.cells() <= 9 {
-            4
+            8
         } else if rules.cells() <= 64 {
             16
         } else if Batch::lined(rules) {

@@ -153,6 +153,29 @@ impl Kind for Tic {
         bad == 0
     }
 
+    fn has_advance(&self) -> bool {
+        true
+    }
+
+    fn advance(&self, games: &[u32], actions: &[u32], next: &mut [u32]) -> bool {
+        // A move on a stone finds the OCCUPIED entry; one past the board is taken on cell 0
+        // instead and marked bad by the comparison. No branch a game.
+        let cells = self.cells as u32;
+        let mut bad = false;
+        for ((next, &game), &a) in next.iter_mut().zip(games).zip(actions) {
+            let cell = if a < cells { a } else { 0 };
+            *next = self.by_cell[(game & STATE) as usize * self.cells + cell as usize];
+            bad |= (a >= cells) | (*next == OCCUPIED);
+        }
+        !bad
+    }
+
+    fn results(&self, games: &[u32], results: &mut [u8]) {
+        for (result, &game) in results.iter_mut().zip(games) {
+            *result = (game >> RESULT_SHIFT & 3) as u8;
+        }
+    }
+
     fn play_all(&self, games: &mut [u32], actions: &[u32], results: &mut [u8]) {
         for ((game, &a), result) in games.iter_mut().zip(actions).zip(results) {
             *game = self.by_cell[(*game & STATE) as usize * self.cells + a as usize];
