@@ -30,6 +30,7 @@
 
 pub(crate) mod bitboard;
 mod budget;
+mod certificate;
 mod drawn;
 mod endgame;
 mod level;
@@ -201,6 +202,29 @@ pub fn distinct_moves(game: &Game) -> Result<Vec<Move>, Error> {
     game.to_move().ok_or(Error::GameOver)?;
     let rules = game.rules();
     try_collect(parallel::distinct_cells(game)?.into_iter().map(|cell| rules.move_at(cell)))
+}
+
+/// A certificate of the value of `game` for the side to move: proof trees, in text, that a
+/// checker verifies with the rules alone (the format is in docs/ai.md, "Certificates"). A win
+/// or a loss is one tree, the winner's strategy against every defence; a draw is two, each
+/// side's strategy that keeps the other from winning, ending at pairings and Erdős–Selfridge
+/// bounds that the checker tests itself. At most `max_nodes` nodes (`TooHard` past them); the
+/// moves are picked by the exact solver within [`SOLVE_NODES`] steps each. Deterministic.
+/// `GameOver` for a finished game, `InvalidArgument` for `max_nodes` 0.
+///
+/// ```
+/// use tictactoe::{ai, Game, Rules};
+/// let game = Game::new(Rules::new(3, 3, 3)?)?;
+/// let text = ai::certificate(&game, 100_000)?;
+/// assert!(text.starts_with("certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\n"));
+/// # Ok::<(), tictactoe::Error>(())
+/// ```
+pub fn certificate(game: &Game, max_nodes: u64) -> Result<String, Error> {
+    game.to_move().ok_or(Error::GameOver)?;
+    if max_nodes == 0 {
+        return Err(Error::InvalidArgument);
+    }
+    certificate::certificate(game, SOLVE_BUDGET, max_nodes)
 }
 
 /// Whether a side wins `game` (a board that fits the bitboard solver) against any defence:

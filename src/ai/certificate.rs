@@ -1,0 +1,238 @@
+//! Certificates: a proved value written out as proof trees that a checker can verify with
+//! nothing but the rules, without trusting the solver. The solver is only the oracle that
+//! picks the moves; every claim in the certificate is one a checker tests by itself.
+//!
+//! The text (lines end with `\n`; cells are row-major indices `row * cols + col`):
+//!
+//! ```text
+//! certificate 1
+//! position 3,3,3:X../.O./...:X     the position, in the game's text form
+//! value draw                       win, draw or loss, for the side to move
+//! tree X cannot-win                one tree for a win or a loss ("tree X wins"),
+//! ...nodes...                      two for a draw (each side cannot win)
+//! tree O cannot-win
+//! ...nodes...
+//! ```
+//!
+//! A tree is one node in preorder; a node is a line proving its claim about the position it
+//! stands for (the tree's position first):
+//!
+//! - `move C`: the side the claim favours (the winner of a `wins` tree, the defender of a
+//!   `cannot-win` tree) is to move and plays cell C; the next node proves the claim after it.
+//! - `all`: the other side is to move; the next nodes, one per empty cell in ascending order,
+//!   prove the claim after each of its moves.
+//! - `end`: the game is over, with the claim true (the winner has a line; or the attacker has
+//!   none, the board being full or the defender having completed a line).
+//! - `pairs A-B C-D ...` (cannot-win only): disjoint pairs of empty cells such that every
+//!   k-window without a defender stone holds both cells of some pair; the defender answers
+//!   each attacker stone on a pair with its partner and never loses a window.
+//! - `weight` (cannot-win only): the Erdős–Selfridge bound holds: over the k-windows without a
+//!   defender stone, the sum of 2^-(empty cells of the window) is below one half with the
+//!   attacker to move, below one with the defender to move.
+//! - `same N`: the position is the one of the node on line N (counting from 1) of the same
+//!   tree, already proved.
+
+use super::{solve_cell, Budget};
+use crate::error::Error;
+use crate::game::Game;
+use crate::rules::{Dir, Player};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// Steps of the pairing search at each node: a few hundred cover what small boards need.
+const PAIRING_STEPS: u32 = 2_000;
+
+/// The certificate of `game`'s value (see the module's documentation), with at most
+/// `max_nodes` nodes in all; each move it picks is found by the exact solver within
+/// `budget`. `TooHard` when either runs out, `GameOver` for a finished game.
+pub(crate) fn certificate(game: &Game, budget: Budget, max_nodes: u64) -> Result<String, Error> {
+    let mover = game.to_move().ok_or(Error::GameOver)?;
+    let score = solve_cell(game, budget)?.score;
+    let mut out = String::new();
+    let value = match score.signum() {
+        1 => "win",
+        0 => "draw",
+        _ => "loss",
+    };
+    let _ = write!(out, "certificate 1\nposition {}\nvalue {value}\n", game.try_to_text()?);
+    let mut builder = Builder { budget, left: max_nodes, windows: windows(game) };
+    let trees: &[(Player, bool)] = match score.signum() {
+        1 => &[(mover, true)],
+        0 => &[(mover, false), (mover.other(), false)],
+        _ => &[(mover.other(), true)],
+    };
+    for &(side, wins) in trees {
+        let claim = if wins { "wins" } else { "cannot-win" };
+        let _ = writeln!(out, "tree {} {claim}", if side == Player::X { 'X' } else { 'O' });
+        let mut tree = Tree { side, wins, lines: Vec::new(), seen: HashMap::new() };
+        builder.node(&mut tree, &mut game.try_clone()?)?;
+        for line in tree.lines {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+/// What every node of a certificate needs: the oracle's budget, the nodes left, the windows.
+struct Builder {
+    budget: Budget,
+    left: u64,
+    /// Every k-window as its cells.
+    windows: Vec<Vec<usize>>,
+}
+
+/// One tree being written: whose claim, which claim, its lines, and the positions proved so
+/// far (board cells and side to move) with their line numbers.
+struct Tree {
+    side: Player,
+    wins: bool,
+    lines: Vec<String>,
+    seen: HashMap<(Vec<u8>, u32), usize>,
+}
+
+impl Builder {
+    /// Writes the node proving `tree`'s claim about `game` (which it plays on and restores).
+    fn node(&mut self, tree: &mut Tree, game: &mut Game) -> Result<(), Error> {
+        self.left = self.left.checked_sub(1).ok_or(Error::TooHard)?;
+        let key =
+            (game.board().cells().iter().collect::<Vec<u8>>(), game.to_move().map_or(0, |p| p.number()));
+        if let Some(&line) = tree.seen.get(&key) {
+            tree.lines.push(format!("same {line}"));
+            return Ok(());
+        }
+        tree.lines.push(String::new());
+        let at = tree.lines.len() - 1;
+        tree.seen.insert(key, at + 1);
+        let Some(to_move) = game.to_move() else {
+            tree.lines[at] = "end".into();
+            return Ok(());
+        };
+        // The tree's side attacks: it wins, or it cannot win.
+        let (attacker, defender) = (tree.side, tree.side.other());
+        let cells: Vec<u8> = game.board().cells().iter().collect();
+        if !tree.wins {
+            let attacker_to_move = to_move == attacker;
+            if let Some(pairs) = self.pairing(&cells, defender.number() as u8) {
+                tree.lines[at] = pairs;
+                return Ok(());
+            }
+            if self.light(&cells, defender.number() as u8, attacker_to_move) {
+                tree.lines[at] = "weight".into();
+                return Ok(());
+            }
+        }
+        let favoured = if tree.wins { attacker } else { defender };
+        if to_move == favoured {
+            // A defender's move after which a pairing holds ends the branch at once, and is
+            // found far faster than the solver's move (which would also prove its length).
+            let paired = |cell: usize| {
+                let mut after = cells.clone();
+                after[cell] = favoured.number() as u8;
+                self.pairing(&after, defender.number() as u8).is_some()
+            };
+            let quick = if tree.wins { None } else { game.legal_cells().find(|&c| paired(c)) };
+            let cell = match quick {
+                Some(cell) => cell,
+                None => solve_cell(game, self.budget)?.cell,
+            };
+            tree.lines[at] = format!("move {cell}");
+            self.child(tree, game, cell)
+        } else {
+            tree.lines[at] = "all".into();
+            let empty: Vec<usize> = game.legal_cells().collect();
+            empty.into_iter().try_for_each(|cell| self.child(tree, game, cell))
+        }
+    }
+
+    /// The node after `cell` is played.
+    fn child(&mut self, tree: &mut Tree, game: &mut Game, cell: usize) -> Result<(), Error> {
+        let m = game.rules().move_at(cell);
+        game.play(m.row, m.col)?;
+        let result = self.node(tree, game);
+        game.undo()?;
+        result
+    }
+
+    /// The windows without a stone of `defender`'s, as their empty cells; `None` when one of
+    /// them is full (the attacker has a line).
+    fn live(&self, cells: &[u8], defender: u8) -> Option<Vec<Vec<usize>>> {
+        let mut live = Vec::new();
+        for w in &self.windows {
+            if w.iter().any(|&c| cells[c] == defender) {
+                continue;
+            }
+            let empty: Vec<usize> = w.iter().copied().filter(|&c| cells[c] == 0).collect();
+            if empty.is_empty() {
+                return None;
+            }
+            live.push(empty);
+        }
+        Some(live)
+    }
+
+    /// The Erdős–Selfridge bound for the attacker's live windows.
+    fn light(&self, cells: &[u8], defender: u8, attacker_to_move: bool) -> bool {
+        let Some(live) = self.live(cells, defender) else { return false };
+        let sum: u128 = live.iter().map(|w| 1u128 << (64 - w.len().min(64))).sum();
+        sum < if attacker_to_move { 1 << 63 } else { 1 << 64 }
+    }
+
+    /// A `pairs` line covering the attacker's live windows, if a short search finds one.
+    fn pairing(&self, cells: &[u8], defender: u8) -> Option<String> {
+        let live = self.live(cells, defender)?;
+        let mut used = vec![false; cells.len()];
+        let mut pairs = Vec::new();
+        let mut steps = PAIRING_STEPS;
+        if !cover(&live, &mut used, &mut pairs, &mut steps) {
+            return None;
+        }
+        let mut line = String::from("pairs");
+        for (a, b) in pairs {
+            let _ = write!(line, " {a}-{b}");
+        }
+        Some(line)
+    }
+}
+
+/// Backtracking: pairs of unused empty cells covering every window of `live` not yet holding
+/// both cells of a pair in `pairs`; false when none is found within `steps`.
+fn cover(live: &[Vec<usize>], used: &mut [bool], pairs: &mut Vec<(usize, usize)>, steps: &mut u32) -> bool {
+    let covered =
+        |w: &Vec<usize>, pairs: &[(usize, usize)]| pairs.iter().any(|(a, b)| w.contains(a) && w.contains(b));
+    let Some(window) = live.iter().find(|w| !covered(w, pairs)) else { return true };
+    for (i, &a) in window.iter().enumerate() {
+        for &b in &window[i + 1..] {
+            if used[a] || used[b] || *steps == 0 {
+                continue;
+            }
+            *steps -= 1;
+            (used[a], used[b]) = (true, true);
+            pairs.push((a, b));
+            if cover(live, used, pairs, steps) {
+                return true;
+            }
+            pairs.pop();
+            (used[a], used[b]) = (false, false);
+        }
+    }
+    false
+}
+
+/// Every k-window of `game`'s board, as row-major cells.
+fn windows(game: &Game) -> Vec<Vec<usize>> {
+    let rules = game.rules();
+    let (rows, cols, k) = (i64::from(rules.rows()), i64::from(rules.cols()), i64::from(rules.k()));
+    let mut out = Vec::new();
+    for cell in 0..rules.cells() {
+        let (r, c) = (cell as i64 / cols, cell as i64 % cols);
+        for dir in Dir::ALL {
+            let (dr, dc) = dir.step();
+            let (er, ec) = (r + (k - 1) * dr, c + (k - 1) * dc);
+            if (0..rows).contains(&er) && (0..cols).contains(&ec) {
+                out.push((0..k).map(|i| ((r + i * dr) * cols + c + i * dc) as usize).collect());
+            }
+        }
+    }
+    out
+}
