@@ -150,7 +150,7 @@ impl Searcher {
         if (depth <= 0 && !forced) || ply >= MAX_PLY {
             return self.eval(side);
         }
-        let key = self.board.hash() ^ (u64::from(side) * 0x9e37_79b9_7f4a_7c15);
+        let key = self.board.hash() ^ u64::from(side).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let mut tt_move = None;
         if let Some(e) = self.tt.get(key) {
             tt_move = (e.best != u16::MAX).then_some(usize::from(e.best));
