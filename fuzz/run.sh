@@ -11,7 +11,9 @@
 # ai (search and levels 0-2: legal, win taken, loss blocked, repeatable, game unchanged; the threat search's win in one),
 # solve (best_move and optimal_moves on late positions vs the plain minimax of
 # tests/common/minimax.rs; up to 13 empty cells on boards of up to 16 cells), batch
-# (ttt_batch_step with illegal actions mixed in vs plain games, on up to 11 x 11).
+# (ttt_batch_step with illegal actions mixed in vs plain games, on up to 11 x 11), threats
+# (ttt_game_threat_win vs the exact solver on 5 x 5 to 7 x 7, k = 4 or 5: a claimed win is a win
+# within the claimed plies, kept by its first move).
 # A failure leaves its input in fuzz/artifacts/<target>/ and prints how to replay it.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -22,7 +24,7 @@ cargo fmt --check
 cargo clippy --release --all-targets --quiet --target-dir ../target -- -D warnings
 # Runs per target: about ten seconds each on the 2-core CI machine (text twenty: it checks
 # three entry points per input, one of them on boards of up to 234 cells).
-for target_runs in text:300000 game:20000 judge:100000 ai:10000 solve:2000 batch:20000; do
+for target_runs in text:300000 game:20000 judge:100000 ai:10000 solve:2000 batch:20000 threats:1500; do
   target="${target_runs%%:*}" runs="${target_runs#*:}"
   echo "fuzz: $target, $runs runs"
   log="target/fuzz-$target.log"

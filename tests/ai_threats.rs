@@ -290,3 +290,144 @@ fn chains_have_their_known_length() {
     eprintln!("(k, plies): positions {lengths:?}");
     assert!(lengths.keys().any(|&(k, plies)| k == 5 && plies >= 13), "{lengths:?}");
 }
+
+/// The longest VCF, and the longest VCT where it found no VCF, that the brute-force prover
+/// looks for (its cost grows fast with the length).
+const BRUTE_VCF_PLIES: u32 = 25;
+const BRUTE_VCT_PLIES: u32 = 7;
+
+/// The shortest threat win of `attacker`, to move on `plain`, by the brute-force prover: its VCF up to
+/// `BRUTE_VCF_PLIES`, else its VCT up to `BRUTE_VCT_PLIES`; `Err` when the prover gave up.
+fn brute_win(plain: &Plain, attacker: u8) -> Result<Option<u32>, brute::Capped> {
+    match brute::shortest(plain, attacker, false, BRUTE_VCF_PLIES, 1 << 18)? {
+        Some(vcf) => Ok(Some(vcf)),
+        None => brute::shortest(plain, attacker, true, BRUTE_VCT_PLIES, 1 << 14),
+    }
+}
+
+/// Positions from seeded games on 15 × 15 (k = 5), 12 × 12 (k = 4) and 15 × 15 (k = 6): where
+/// the brute-force prover finds no threat win for the side to move (no VCF within 25 plies,
+/// no VCT within 7), `threat_win` claims none within those lengths, and a longer claim is
+/// replayed against every defence; where the prover finds one, `threat_win` finds one too, of
+/// the prover's length when it reports fours only, and never longer.
+#[test]
+fn no_win_is_claimed_where_the_prover_finds_none() {
+    let mut rng = Rng::new(29);
+    let (mut none, mut some) = (0, 0);
+    for &(rows, cols, k) in &[(15, 15, 5), (12, 12, 4), (15, 15, 6)] {
+        let rules = Rules::new(rows, cols, k).unwrap();
+        let mut game = Game::new(rules).unwrap();
+        game.play(rows / 2, cols / 2).unwrap();
+        for _ in 0..30 {
+            let board = Plain::of(&game);
+            let attacker = game.to_move().unwrap().number() as u8;
+            let claim = ai::threat_win(&game, 20_000).unwrap();
+            match brute_win(&board, attacker) {
+                Ok(Some(plies)) => {
+                    let win =
+                        claim.unwrap_or_else(|| panic!("{game}: no win claimed, the prover's is {plies}"));
+                    assert!(
+                        win.plies <= plies && (!win.fours_only || win.plies == plies),
+                        "{game}: {win:?}, {plies}"
+                    );
+                    some += 1;
+                }
+                Ok(None) => {
+                    if let Some(win) = claim {
+                        let beyond = if win.fours_only { BRUTE_VCF_PLIES } else { BRUTE_VCT_PLIES };
+                        assert!(win.plies > beyond, "{game}: {win:?} claimed, the prover finds none");
+                        replay(&mut game.try_clone().unwrap(), win.plies, true, &mut rng);
+                    }
+                    none += 1;
+                }
+                Err(brute::Capped) => {}
+            }
+            let m = if rng.below(3) == 0 {
+                near_stone(&game, &mut rng)
+            } else {
+                ai::search(&game, Budget::nodes(300), rng.next_u64()).unwrap()
+            };
+            if game.play(m.row, m.col).unwrap() != Outcome::Pending {
+                game = Game::new(rules).unwrap();
+                game.play(rows / 2, cols / 2).unwrap();
+            }
+        }
+    }
+    eprintln!("{none} positions without a threat win by the prover, {some} with one");
+    assert!(none >= 30 && some >= 10, "{none} without, {some} with");
+}
+
+/// Positions on small boards where the side to move faces a three and has one defence only:
+/// after every other reply the brute-force prover finds a threat win of the opponent's, and
+/// after that one the exact solver proves the opponent cannot win. `threat_win` must find a
+/// win after each losing reply (of the prover's length when it reports fours only, and never
+/// longer), and claim none after the defence. Positions come from seeded games of moves next
+/// to stones, kept when the opponent has a three and no four.
+#[test]
+fn one_defence_holds() {
+    let mut rng = Rng::new(23);
+    let (mut single, mut tried) = (0, 0);
+    for &(rows, cols, k, stones) in &[(7, 7, 5, 12), (6, 6, 4, 8), (8, 8, 5, 14)] {
+        let rules = Rules::new(rows, cols, k).unwrap();
+        for _ in 0..800 {
+            let Some(game) = game_near_stones(rules, stones, &mut rng) else { continue };
+            let d = game.to_move().unwrap().number() as u8;
+            let a = 3 - d;
+            let mut board = Plain::of(&game);
+            if !board.win_cells(d).is_empty()
+                || !board.win_cells(a).is_empty()
+                || board.double_fours(a).is_empty()
+            {
+                continue;
+            }
+            // Every reply but these few loses to a double four; they are worth the prover's time.
+            if board.answers_to_three(d).len() > 2 {
+                continue;
+            }
+            tried += 1;
+            let mut holding = Vec::new();
+            for reply in board.empty().collect::<Vec<_>>() {
+                board.cells[reply] = d;
+                let after: Game = board.text(a).parse().unwrap();
+                let claim = ai::threat_win(&after, 20_000).unwrap();
+                match brute_win(&board, a) {
+                    Ok(Some(plies)) => {
+                        let win = claim
+                            .unwrap_or_else(|| panic!("{after}: no win claimed, the prover's is {plies}"));
+                        assert!(
+                            win.plies <= plies && (!win.fours_only || win.plies == plies),
+                            "{after}: {win:?}, {plies}"
+                        );
+                    }
+                    Ok(None) => holding.push((reply, after, claim)),
+                    Err(brute::Capped) => holding.push((usize::MAX, after, claim)),
+                }
+                board.cells[reply] = 0;
+            }
+            if let [(reply, after, claim)] = &holding[..] {
+                if *reply != usize::MAX
+                    && ai::solve(after, Budget::nodes(1 << 24)).is_ok_and(|s| s.score <= 0)
+                {
+                    assert_eq!(*claim, None, "{after}: claimed after the one defence");
+                    single += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{single} positions of one defence among {tried} with a three");
+    assert!(single >= 6, "{single} positions of one defence among {tried}");
+}
+
+/// A game of `rules` after `moves` moves, each on a random empty cell next to a stone, or
+/// `None` if it ended.
+fn game_near_stones(rules: Rules, moves: usize, rng: &mut Rng) -> Option<Game> {
+    let mut game = Game::new(rules).unwrap();
+    game.play(rules.rows() / 2, rules.cols() / 2).unwrap();
+    for _ in 1..moves {
+        let m = near_stone(&game, rng);
+        if game.play(m.row, m.col).unwrap() != Outcome::Pending {
+            return None;
+        }
+    }
+    Some(game)
+}
