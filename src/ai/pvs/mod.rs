@@ -58,6 +58,8 @@ struct Searcher {
     room: usize,
     /// An allocation failed: the search stopped, and its caller answers `OutOfMemory`.
     out_of_memory: bool,
+    /// Set when `vcf` stopped a line at its limit of fours.
+    vcf_cut: bool,
 }
 
 impl Searcher {

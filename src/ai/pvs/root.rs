@@ -49,6 +49,7 @@ pub(crate) fn search(
         vcf_lists: try_filled(Vec::new(), VCF_DEPTH as usize + 1)?,
         room: game.rules().cells(),
         out_of_memory: false,
+        vcf_cut: false,
     };
     let to_board = |s: &Searcher, cell: usize| {
         let (r, c) = s.board.to_board(cell);

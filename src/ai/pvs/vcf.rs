@@ -16,8 +16,13 @@ impl Searcher {
             if self.nodes >= stop || self.aborted {
                 break;
             }
+            self.vcf_cut = false;
             if let Some(win) = self.vcf_at(att, d, stop) {
                 return Some(win);
+            }
+            if !self.vcf_cut {
+                // Every line ended before the limit: more fours would find nothing new.
+                break;
             }
         }
         None
@@ -29,7 +34,11 @@ impl Searcher {
             return Some(c);
         }
         let blocks = self.board.count(def, Level::Five);
-        if blocks >= 2 || depth == 0 {
+        if blocks >= 2 {
+            return None;
+        }
+        if depth == 0 {
+            self.vcf_cut = true;
             return None;
         }
         let at = depth as usize;
