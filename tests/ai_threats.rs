@@ -252,8 +252,8 @@ fn c_threat_win_contract() {
     unsafe { ttt_game_free(over) };
 }
 
-/// Positions built around a chain of fours (`threats::chains`) on 15 × 15 with k = 5 and on
-/// boards with k = 4 and k = 6, the length of whose shortest VCF the brute-force prover
+/// Positions built around a chain of fours (`threats::chains`) on 15 × 15 with k = 5, on
+/// boards with k = 4 and k = 6, and longer chains on 25 × 25 with k = 5, the length of whose shortest VCF the brute-force prover
 /// measures: `threat_win` finds a win of exactly that length when it reports fours only, else
 /// a VCT shorter still, of exactly the length the prover finds for a VCT. Each win is replayed
 /// against every defence.
@@ -261,9 +261,12 @@ fn c_threat_win_contract() {
 fn chains_have_their_known_length() {
     let mut rng = Rng::new(17);
     let mut lengths = std::collections::BTreeMap::new();
-    for &(rows, cols, k, count, longest) in &[(15, 15, 5, 110, 8), (12, 12, 4, 50, 6), (19, 19, 6, 50, 6)] {
+    // (board, positions, steps): chains of more steps fit on a bigger board.
+    for (rows, cols, k, count, steps) in
+        [(15, 15, 5, 110, 1..=8), (12, 12, 4, 50, 1..=6), (19, 19, 6, 50, 1..=6), (25, 25, 5, 30, 8..=12)]
+    {
         let mut found = 0;
-        for n in (1..=longest).cycle() {
+        for n in steps.cycle() {
             if found == count {
                 break;
             }
@@ -288,7 +291,7 @@ fn chains_have_their_known_length() {
         }
     }
     eprintln!("(k, plies): positions {lengths:?}");
-    assert!(lengths.keys().any(|&(k, plies)| k == 5 && plies >= 13), "{lengths:?}");
+    assert!(lengths.keys().any(|&(k, plies)| k == 5 && plies >= 17), "{lengths:?}");
 }
 
 /// The longest VCF, and the longest VCT where it found no VCF, that the brute-force prover
