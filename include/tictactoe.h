@@ -657,6 +657,21 @@ TttStatus ttt_game_ai_move(const TttGame *game, uint32_t level, uint64_t seed, u
  */
 TttStatus ttt_game_threat_win(const TttGame *game, uint64_t max_nodes, uint32_t *out_row, uint32_t *out_col, uint32_t *out_plies);
 
+/**
+ * A certificate of the position's value for the side to move: proof trees in text that a
+ * checker verifies with the rules alone, trusting nothing of the solver (the format is in
+ * docs/ai.md, "Certificates"). At most `max_nodes` nodes (lines of the trees); the moves in
+ * it are picked by the exact solver within `TTT_SOLVE_NODES` steps each. Written with a
+ * terminating NUL into `out_text` of `capacity` bytes; `*out_len` is the length without the
+ * NUL (a size report, also with `TTT_BUFFER_TOO_SMALL`). Each call builds the certificate
+ * anew (the same one every time): pass a big buffer to build it once.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (`max_nodes` 0), `TTT_GAME_OVER`,
+ * `TTT_TOO_HARD` (more nodes needed, or a move not found within the solver's budget),
+ * `TTT_BUFFER_TOO_SMALL`, `TTT_OUT_OF_MEMORY`.
+ */
+TttStatus ttt_game_certificate(const TttGame *game, uint64_t max_nodes, char *out_text, size_t capacity, size_t *out_len);
+
 /* ----------------------------------------------------------------------------------------------
  * Describe: statuses, results and verdicts in words; the version.
  * ---------------------------------------------------------------------------------------------- */

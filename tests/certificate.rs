@@ -350,3 +350,39 @@ fn certificate_errors() {
     }
     assert_eq!(ai::certificate(&over, 100), Err(Error::GameOver));
 }
+
+/// `ttt_game_certificate`: the text of `ai::certificate` with a NUL, its length reported when
+/// the buffer is too small; nothing written on failure; the game unchanged.
+#[test]
+fn c_certificate_contract() {
+    use tictactoe::ffi::TttStatus::*;
+    use tictactoe::ffi::*;
+    let text = "3,3,3:X../.O./...:X";
+    let mut game = std::ptr::null_mut();
+    assert_eq!(unsafe { ttt_game_from_text(text.as_ptr().cast(), text.len(), &mut game) }, TTT_OK);
+    let want = ai::certificate(&text.parse().unwrap(), 1 << 20).unwrap();
+    let mut len = 0;
+    let status = unsafe { ttt_game_certificate(game, 1 << 20, std::ptr::null_mut(), 0, &mut len) };
+    assert_eq!((status, len), (TTT_BUFFER_TOO_SMALL, want.len()));
+    let mut buf = vec![7 as std::ffi::c_char; want.len()];
+    let status = unsafe { ttt_game_certificate(game, 1 << 20, buf.as_mut_ptr(), buf.len(), &mut len) };
+    assert_eq!((status, len, buf[0]), (TTT_BUFFER_TOO_SMALL, want.len(), 7));
+    let mut buf = vec![7 as std::ffi::c_char; want.len() + 1];
+    let status = unsafe { ttt_game_certificate(game, 1 << 20, buf.as_mut_ptr(), buf.len(), &mut len) };
+    assert_eq!((status, len), (TTT_OK, want.len()));
+    let got: Vec<u8> = buf.iter().map(|&c| c as u8).collect();
+    assert_eq!((&got[..len], got[len]), (want.as_bytes(), 0));
+    for (max_nodes, want) in [(0, TTT_INVALID_ARGUMENT), (3, TTT_TOO_HARD)] {
+        let (mut buf, mut len) = ([7 as std::ffi::c_char; 8], 77);
+        let status = unsafe { ttt_game_certificate(game, max_nodes, buf.as_mut_ptr(), 8, &mut len) };
+        assert_eq!((status, len, buf[0]), (want, 77, 7));
+    }
+    let null = std::ptr::null_mut();
+    assert_eq!(unsafe { ttt_game_certificate(std::ptr::null(), 9, null, 0, &mut len) }, TTT_NULL_POINTER);
+    assert_eq!(unsafe { ttt_game_certificate(game, 9, null, 0, std::ptr::null_mut()) }, TTT_NULL_POINTER);
+    assert_eq!(unsafe { ttt_game_certificate(game, 9, null, 5, &mut len) }, TTT_NULL_POINTER);
+    let mut back = [0 as std::ffi::c_char; 64];
+    assert_eq!(unsafe { ttt_game_to_text(game, back.as_mut_ptr(), 64, &mut len) }, TTT_OK);
+    assert_eq!(unsafe { std::ffi::CStr::from_ptr(back.as_ptr()) }.to_str().unwrap(), text);
+    unsafe { ttt_game_free(game) };
+}

@@ -536,6 +536,19 @@ class Game {
                   "ttt::Game::ai_move");
     return cell;
   }
+  /// A certificate of the position's value: proof trees in text that a checker verifies with
+  /// the rules alone (docs/ai.md, "Certificates"), of at most `max_nodes` nodes. Throws TooHard
+  /// when more are needed, IllegalMove (GameOver) on a finished game.
+  std::string certificate(Integer max_nodes) const {
+    const TttGame* g = handle();
+    const std::uint64_t nodes = detail::non_negative(max_nodes, "max_nodes");
+    std::size_t len = 0;
+    const TttStatus probe = ttt_game_certificate(g, nodes, nullptr, 0, &len);
+    if (probe != TTT_OK && probe != TTT_BUFFER_TOO_SMALL) detail::raise(probe, "ttt::Game::certificate");
+    std::vector<char> buf(len + 1);  // the C function also writes a terminating NUL
+    detail::check(ttt_game_certificate(g, nodes, buf.data(), buf.size(), &len), "ttt::Game::certificate");
+    return std::string(buf.data(), len);
+  }
   /// "rows,cols,k:BOARD:P" — keeps whose turn it is; from_text() reads it back.
   std::string to_text() const {
     TttGame* g = handle();

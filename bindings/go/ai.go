@@ -55,6 +55,19 @@ func (g *Game) BestMoveThreads(maxNodes uint64, maxTime time.Duration, threads i
 	})
 }
 
+// Certificate is the position's value as proof trees in text that a checker verifies with the
+// rules alone (docs/ai.md, "Certificates"), of at most maxNodes nodes: ErrTooHard when more are
+// needed, ErrInvalidArgument for 0, ErrGameOver on a finished game.
+func (g *Game) Certificate(maxNodes uint64) (string, error) {
+	buf, err := fill(g, func(p *C.TttGame, b *C.char, c C.size_t, n *C.size_t) C.TttStatus {
+		return C.ttt_game_certificate(p, C.uint64_t(maxNodes), b, c, n)
+	})
+	if err != nil {
+		return "", err
+	}
+	return C.GoStringN(&buf[0], C.int(len(buf))), nil
+}
+
 // bestMove runs one of the C best-move calls under the game's lock.
 func (g *Game) bestMove(solve func(p *C.TttGame, r, c *C.uint32_t, s *C.int32_t) error) (Cell, int, error) {
 	p, err := g.lock()

@@ -269,6 +269,29 @@ func TestBestMoveThreads(t *testing.T) {
 	wantErr(t, err, ErrGameOver)
 }
 
+// A certificate names the position and its value; its errors are the solver's.
+func TestCertificate(t *testing.T) {
+	g := newGame(t, 3, 3, 3)
+	text := must(g.Certificate(100000))
+	if !strings.HasPrefix(text, "certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n") {
+		t.Errorf("3,3,3: %q", text)
+	}
+	won := must(ParseGame("3,3,3:XX./OO./...:X"))
+	defer won.Close()
+	if text := must(won.Certificate(100)); text != "certificate 1\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n" {
+		t.Errorf("a win in one: %q", text)
+	}
+	big := newGame(t, 5, 5, 4)
+	_, err := big.Certificate(10)
+	wantErr(t, err, ErrTooHard)
+	_, err = big.Certificate(0)
+	wantErr(t, err, ErrInvalidArgument)
+	over := must(ParseGame("3,3,3:XXX/OO./...:O"))
+	defer over.Close()
+	_, err = over.Certificate(100)
+	wantErr(t, err, ErrGameOver)
+}
+
 // A budget too small for the position is ErrTooHard, where the default budget solves it.
 func TestWithinRunsOutOfBudget(t *testing.T) {
 	g := newGame(t, 4, 4, 4)

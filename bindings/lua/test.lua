@@ -475,6 +475,19 @@ test("AI: best_move({threads = T}) gives the one-thread score, and its errors", 
   raises_status("GAME_OVER", over.best_move, over, { max_nodes = 100, threads = 2 })
 end)
 
+test("AI: certificate names the position and its value; its errors are the solver's", function()
+  local draw = ttt.Game():certificate(100000)
+  local head = "certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n"
+  eq(draw:sub(1, #head), head, "3,3,3")
+  eq(ttt.from_text("3,3,3:XX./OO./...:X"):certificate(100),
+    "certificate 1\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n", "a win in one")
+  local g = ttt.Game(5, 5, 4)
+  raises_status("TOO_HARD", g.certificate, g, 10)
+  raises_status("INVALID_ARGUMENT", g.certificate, g, 0)
+  raises_message("out of range", g.certificate, g, -1)
+  raises_status("GAME_OVER", ttt.from_text("3,3,3:XXX/OO./...:O").certificate, ttt.from_text("3,3,3:XXX/OO./...:O"), 100)
+end)
+
 test("AI: best_move(opts) and optimal_moves(opts) errors, as search's", function()
   local g = ttt.Game(4, 4, 4)
   for _, name in ipairs({ "best_move", "optimal_moves" }) do

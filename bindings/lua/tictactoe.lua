@@ -28,6 +28,7 @@ const char *ttt_result_str(TttResult result);
 const char *ttt_verdict_str(TttVerdict verdict);
 TttStatus ttt_game_best_move(const TttGame *game, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
 TttStatus ttt_game_best_move_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
+TttStatus ttt_game_certificate(const TttGame *game, uint64_t max_nodes, char *out_text, size_t capacity, size_t *out_len);
 TttStatus ttt_game_best_move_threads(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t threads, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
 TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
 TttStatus ttt_game_optimal_moves_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_cells, size_t capacity, size_t *out_count);
@@ -347,6 +348,16 @@ end
 function Game:moves() return cell_pairs(self, C.ttt_game_moves) end
 function Game:legal_moves() return cell_pairs(self, C.ttt_game_legal_moves) end
 function Game:winning_line() return cell_pairs(self, C.ttt_game_winning_line) end
+
+-- The position's value as proof trees in text that a checker verifies with the rules alone
+-- (docs/ai.md, "Certificates"), of at most `max_nodes` nodes: TOO_HARD when more are needed.
+function Game:certificate(max_nodes)
+  local nodes = u64(max_nodes, 1, "certificate")
+  local buf, n = fetch(handle(self), function(ptr, b, capacity, out_len)
+    return C.ttt_game_certificate(ptr, nodes, b, capacity, out_len)
+  end, "char[?]")
+  return ffi.string(buf, n)
+end
 
 -- The game as text ("3,3,3:X.O/.X./...:O"); M.from_text reads it back.
 function Game:to_text()

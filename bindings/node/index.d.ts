@@ -42,6 +42,8 @@ export class Game {
    * with `threads` too (0: one per core), solved on that many threads sharing the budget.
    */
   bestMove(options?: SolveBudget & { threads?: number }): { row: number; col: number; score: number };
+  /** The position's value as proof trees a checker verifies with the rules alone. */
+  certificate(maxNodes: number | bigint): string;
   /** Every move that keeps the position's value; with a budget as bestMove's. */
   optimalMoves(options?: SolveBudget): Cell[];
   /** A strong move under a node and/or time budget (at least one non-zero). */

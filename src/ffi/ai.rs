@@ -2,9 +2,10 @@
 //! take the game read-only (`const TttGame *`) and work on their own copy or bitboards;
 //! docs/c-api.md ("AI") gives what each guarantees and what it costs.
 
-use super::{game_ref, guard, out_ptr, write_list, TttGame, TttStatus};
+use super::{game_ref, guard, out_ptr, write_list, write_text, TttGame, TttStatus};
 use crate::ai;
 use crate::{Game, Move};
+use std::ffi::c_char;
 use std::time::Duration;
 
 /// Writes a move as (row, col) through two checked out-pointers.
@@ -303,5 +304,37 @@ pub unsafe extern "C" fn ttt_game_threat_win(
             *out_plies = win.plies;
         }
         Ok(())
+    })
+}
+
+/// A certificate of the position's value for the side to move: proof trees in text that a
+/// checker verifies with the rules alone, trusting nothing of the solver (the format is in
+/// docs/ai.md, "Certificates"). At most `max_nodes` nodes (lines of the trees); the moves in
+/// it are picked by the exact solver within `TTT_SOLVE_NODES` steps each. Written with a
+/// terminating NUL into `out_text` of `capacity` bytes; `*out_len` is the length without the
+/// NUL (a size report, also with `TTT_BUFFER_TOO_SMALL`). Each call builds the certificate
+/// anew (the same one every time): pass a big buffer to build it once.
+///
+/// Returns `TTT_NULL_POINTER`, `TTT_INVALID_ARGUMENT` (`max_nodes` 0), `TTT_GAME_OVER`,
+/// `TTT_TOO_HARD` (more nodes needed, or a move not found within the solver's budget),
+/// `TTT_BUFFER_TOO_SMALL`, `TTT_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_certificate(
+    game: *const TttGame,
+    max_nodes: u64,
+    out_text: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`.
+        let game = unsafe { game_ref(game) }?;
+        out_ptr(out_len)?;
+        if out_text.is_null() && capacity > 0 {
+            return Err(TttStatus::TTT_NULL_POINTER);
+        }
+        let text = ai::certificate(game, max_nodes)?;
+        // SAFETY: the caller's buffer and pointer, checked above, as documented.
+        unsafe { write_text(text.len(), || Ok(text), out_text, capacity, out_len) }
     })
 }

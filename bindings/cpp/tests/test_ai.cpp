@@ -182,6 +182,20 @@ static void budgeted_solve() {
 
 // The solve on threads gives the one-thread score (the Rust tests cover the boards big enough
 // to be split); its errors are the one-thread solve's.
+// A certificate names the position and its value; its errors are the solver's.
+static void certificates() {
+  const std::string draw = Game(3, 3, 3).certificate(100000);
+  CHECK(draw.rfind("certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n", 0) == 0);
+  CHECK(Game::from_text("3,3,3:XX./OO./...:X").certificate(100) ==
+        "certificate 1\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n");
+  Game empty(5, 5, 4);
+  CHECK_STATUS(empty.certificate(10), ttt::TooHard, Status::TooHard);
+  CHECK_STATUS(empty.certificate(0), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK_THROWS(empty.certificate(-1), std::out_of_range);
+  Game over = Game::from_text("3,3,3:XXX/OO./...:O");
+  CHECK_STATUS(over.certificate(100), ttt::IllegalMove, Status::GameOver);
+}
+
 static void solve_on_threads() {
   for (const char* text : {"3,3,3:X../.O./...:X", "4,4,4:..../..../..../....:X"}) {
     Game g = Game::from_text(text);
@@ -212,6 +226,7 @@ int main() {
   search_errors();
   budgeted_solve();
   solve_on_threads();
+  certificates();
   threads();
   return check::result("test_ai");
 }

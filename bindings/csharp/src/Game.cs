@@ -269,6 +269,21 @@ namespace TicTacToe
             return new Cell((int)row, (int)col);
         }
 
+        /// <summary>A certificate of the position's value: proof trees in text that a checker
+        /// verifies with the rules alone (docs/ai.md, "Certificates"), of at most
+        /// <paramref name="maxNodes"/> nodes. Throws <see cref="TooHardException"/> when more are
+        /// needed, as <see cref="BestMove()"/> does otherwise.</summary>
+        public string Certificate(long maxNodes)
+        {
+            GameHandle h = Handle;
+            if (maxNodes < 0) throw new ArgumentOutOfRangeException(nameof(maxNodes), maxNodes, "maxNodes must not be negative");
+            Status probe = Native.ttt_game_certificate(h, (ulong)maxNodes, null, UIntPtr.Zero, out UIntPtr len);
+            if (probe != Status.BufferTooSmall) Errors.Check(probe, "Game.Certificate");
+            var buffer = new byte[checked((int)(ulong)len + 1)];  // the C function also writes a NUL
+            Errors.Check(Native.ttt_game_certificate(h, (ulong)maxNodes, buffer, (UIntPtr)buffer.Length, out len), "Game.Certificate");
+            return Encoding.ASCII.GetString(buffer, 0, (int)(ulong)len);
+        }
+
         /// <summary><c>rows,cols,k:BOARD:P</c>; keeps whose turn it is. <see cref="FromText"/> reads it back.</summary>
         public string ToText()
         {

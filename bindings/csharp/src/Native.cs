@@ -76,6 +76,8 @@ namespace TicTacToe
         internal static extern Status ttt_game_best_move_within(GameHandle game, ulong maxNodes, uint maxMillis,
                                                                 out uint row, out uint col, out int score);
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_certificate(GameHandle game, ulong maxNodes, byte[] text, UIntPtr capacity, out UIntPtr length);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_game_best_move_threads(GameHandle game, ulong maxNodes, uint maxMillis, uint threads,
                                                                  out uint row, out uint col, out int score);
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]

@@ -258,6 +258,23 @@ namespace TicTacToe.Tests
                 Assert.Status<IllegalMoveException>(Status.GameOver, () => over.BestMoveThreads(100));
         }
 
+        // A certificate names the position and its value; its errors are the solver's.
+        internal static void Certificates()
+        {
+            using (var g = new Game(3, 3, 3))
+                Assert.True(g.Certificate(100000).StartsWith("certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n"), "3,3,3");
+            using (Game g = Game.FromText("3,3,3:XX./OO./...:X"))
+                Assert.Equal("certificate 1\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n", g.Certificate(100));
+            using (var g = new Game(5, 5, 4))
+            {
+                Assert.Status<TooHardException>(Status.TooHard, () => g.Certificate(10));
+                Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => g.Certificate(0));
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.Certificate(-1));
+            }
+            using (Game over = Game.FromText("3,3,3:XXX/OO./...:O"))
+                Assert.Status<IllegalMoveException>(Status.GameOver, () => over.Certificate(100));
+        }
+
         internal static void BudgetedSolveErrors()
         {
             using (var g = new Game(4, 4, 4))

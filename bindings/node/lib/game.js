@@ -318,6 +318,18 @@ class Game {
     return { row: u32Out[0][0], col: u32Out[1][0], plies: u32Out[2][0] };
   }
 
+  /**
+   * The position's value as proof trees in text that a checker verifies with the rules alone
+   * (docs/ai.md, "Certificates"), of at most maxNodes nodes (a Number or a BigInt): TOO_HARD
+   * when more are needed.
+   */
+  certificate(maxNodes) {
+    const nodes = u64('maxNodes', maxNodes);
+    const ptr = this.#handle();
+    const call = (p, buf, capacity, outLen) => C.ttt_game_certificate(p, nodes, buf, capacity, outLen);
+    return fetch(ptr, call, (n) => Buffer.alloc(n), 1).toString('utf8');
+  }
+
   /** The game as "rows,cols,k:BOARD:P" (P: side to move); Game.fromText reads it back. */
   toText() {
     return fetch(this.#handle(), C.ttt_game_to_text, (n) => Buffer.alloc(n), 1).toString('utf8');

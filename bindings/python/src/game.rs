@@ -363,6 +363,11 @@ impl GameCore {
         self.released(py, |g| numbered(Player::try_from(player).and_then(|p| ai::wins_within(g, budget, p))))
     }
 
+    /// `certificate`: the value as proof trees of at most `max_nodes` nodes.
+    fn _certificate(&self, py: Python<'_>, max_nodes: u64) -> PyResult<String> {
+        self.released(py, |g| numbered(ai::certificate(g, max_nodes)))
+    }
+
     /// The moves a split proof asks about, one per symmetry class, nearest the centre first.
     fn _distinct_moves(&self, py: Python<'_>) -> PyResult<Vec<(u32, u32)>> {
         self.released(py, |g| numbered(ai::distinct_moves(g)).map(|m| cell_pairs(m.into_iter())))

@@ -167,6 +167,23 @@ def test_best_move_on_threads_has_the_one_thread_score():
         game_from(X_WINS_NOW + [(0, 2)]).best_move(threads=2)
 
 
+def test_certificate_names_the_position_and_its_value():
+    head = "certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n"
+    assert tictactoe.Game().certificate().startswith(head)
+    won = tictactoe.Game.from_text("3,3,3:XX./OO./...:X")
+    want = "certificate 1\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n"
+    assert won.certificate(100) == want
+    big = tictactoe.Game(5, 5, 4)
+    with pytest.raises(tictactoe.TooHard):
+        big.certificate(10)
+    with pytest.raises(tictactoe.InvalidArgument):
+        big.certificate(0)
+    with pytest.raises(OverflowError):
+        big.certificate(-1)
+    with pytest.raises(tictactoe.GameOver):
+        game_from(X_WINS_NOW + [(0, 2)]).certificate()
+
+
 def test_a_time_budget_bounds_a_hopeless_solve():
     game = tictactoe.Game(7, 7, 5)  # the default budget spends seconds before TooHard
     for method in (game.best_move, game.optimal_moves):

@@ -301,6 +301,13 @@ class Game(_native.GameCore):
         with _no_limit_named():
             return self._optimal_moves(budget)
 
+    def certificate(self, max_nodes: int = 1 << 20) -> str:
+        """The position's value as proof trees in text that a checker verifies with the rules
+        alone (docs/ai.md, "Certificates"), of at most `max_nodes` nodes
+        (ttt_game_certificate). TooHard when more are needed, GameOver, InvalidArgument for
+        max_nodes 0."""
+        return self._certificate(unsigned(max_nodes, "max_nodes", 64))
+
     def search(self, *, max_nodes: int = 0, max_millis: int = 0, seed: int = 0) -> Cell:
         """A strong move for the side to move on any board, within `max_nodes` search nodes
         and/or `max_millis` milliseconds (0 = no limit; at least one must be set). Takes a
