@@ -107,7 +107,7 @@ pub(crate) const fn eval_weight(class: Class) -> i32 {
         Class::Three => 12,
         Class::OpenThree => 28,
         Class::Four => 45,
-        Class::OpenFour => 160,
+        Class::OpenFour => 300,
         Class::Five => 400,
     }
 }

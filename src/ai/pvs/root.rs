@@ -19,7 +19,7 @@ const VCF_DEPTH: u32 = 20;
 /// Below this node budget there are no threat checks: the budget is one ply's worth.
 const CHECKED_NODES: u64 = 1000;
 /// Under a time budget, the nodes of each check for a win by fours (the clock stops them too).
-const VCF_NODES: u64 = 4000;
+const VCF_NODES: u64 = 1000;
 
 /// The move of the pattern search for the side to move of `game` (which `applies`), as a
 /// row-major cell of the board, found within `budget` counted from `started`; `threats` says
