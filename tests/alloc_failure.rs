@@ -390,6 +390,23 @@ fn the_ai_fails_cleanly() {
                 assert!(status == TTT_OK || (r, c, s) == (77, 77, 77), "out-pointers written on failure");
                 status
             });
+            // The certificate builder's tables and text grow as it goes.
+            if rows * cols <= 12 {
+                let with_text = || (setup(), vec![0 as c_char; 1 << 20]);
+                sweep(
+                    &what("ttt_game_certificate"),
+                    with_text,
+                    |s| s.0.game(),
+                    |(g, text)| {
+                        let mut len = 77;
+                        let status = unsafe {
+                            ttt_game_certificate(g.0, 100_000, text.as_mut_ptr(), text.len(), &mut len)
+                        };
+                        assert!(status == TTT_OK || len == 77, "out_len written on failure");
+                        status
+                    },
+                );
+            }
             let with_buffer = || (setup(), vec![0u32; (rows * cols) as usize]);
             sweep(
                 &what("ttt_game_optimal_moves"),

@@ -34,28 +34,38 @@
 
 use super::{solve_cell, Budget};
 use crate::error::Error;
+use crate::fallible::{try_collect, try_copy, try_filled, try_with_capacity};
 use crate::game::Game;
 use crate::rules::{Dir, Player};
 use std::collections::HashMap;
-use std::fmt::Write;
+use std::fmt::{Arguments, Write};
 
 /// Steps of the pairing search at each node: a few hundred cover what small boards need.
 const PAIRING_STEPS: u32 = 2_000;
 
+/// Room for one line that holds at most a word and a cell or line number.
+const SHORT_LINE: usize = 32;
+
 /// The certificate of `game`'s value (see the module's documentation), with at most
 /// `max_nodes` nodes in all; each move it picks is found by the exact solver within
-/// `budget`. `TooHard` when either runs out, `GameOver` for a finished game.
+/// `budget`. `TooHard` when either runs out, `GameOver` for a finished game, `OutOfMemory`
+/// when the text or the builder's tables cannot grow (every allocation is fallible).
 pub(crate) fn certificate(game: &Game, budget: Budget, max_nodes: u64) -> Result<String, Error> {
     let mover = game.to_move().ok_or(Error::GameOver)?;
     let score = solve_cell(game, budget)?.score;
-    let mut out = String::new();
     let value = match score.signum() {
         1 => "win",
         0 => "draw",
         _ => "loss",
     };
-    let _ = write!(out, "certificate 1\nposition {}\nvalue {value}\n", game.try_to_text()?);
-    let mut builder = Builder { budget, left: max_nodes, windows: windows(game) };
+    let position = game.try_to_text()?;
+    let mut out = String::new();
+    put(
+        &mut out,
+        position.len() + SHORT_LINE * 2,
+        format_args!("certificate 1\nposition {position}\nvalue {value}\n"),
+    )?;
+    let mut builder = Builder { budget, left: max_nodes, windows: windows(game)? };
     let trees: &[(Player, bool)] = match score.signum() {
         1 => &[(mover, true)],
         0 => &[(mover, false), (mover.other(), false)],
@@ -63,15 +73,20 @@ pub(crate) fn certificate(game: &Game, budget: Budget, max_nodes: u64) -> Result
     };
     for &(side, wins) in trees {
         let claim = if wins { "wins" } else { "cannot-win" };
-        let _ = writeln!(out, "tree {} {claim}", if side == Player::X { 'X' } else { 'O' });
-        let mut tree = Tree { side, wins, lines: Vec::new(), seen: HashMap::new() };
+        let name = if side == Player::X { 'X' } else { 'O' };
+        put(&mut out, SHORT_LINE, format_args!("tree {name} {claim}\n"))?;
+        let mut tree = Tree { side, wins, out: &mut out, lines: 0, seen: HashMap::new() };
         builder.node(&mut tree, &mut game.try_clone()?)?;
-        for line in tree.lines {
-            out.push_str(&line);
-            out.push('\n');
-        }
     }
     Ok(out)
+}
+
+/// Appends `args` to `out` after reserving `room` bytes, which must be at least their length,
+/// so that the write itself never allocates.
+fn put(out: &mut String, room: usize, args: Arguments) -> Result<(), Error> {
+    out.try_reserve(room)?;
+    let _ = out.write_fmt(args);
+    Ok(())
 }
 
 /// What every node of a certificate needs: the oracle's budget, the nodes left, the windows.
@@ -82,66 +97,78 @@ struct Builder {
     windows: Vec<Vec<usize>>,
 }
 
-/// One tree being written: whose claim, which claim, its lines, and the positions proved so
-/// far (board cells and side to move) with their line numbers.
-struct Tree {
+/// One tree being written: whose claim, which claim, the text it is written into, how many
+/// of its lines are written, and the positions proved so far (board cells and side to move)
+/// with their line numbers.
+struct Tree<'a> {
     side: Player,
     wins: bool,
-    lines: Vec<String>,
+    out: &'a mut String,
+    lines: usize,
     seen: HashMap<(Vec<u8>, u32), usize>,
+}
+
+impl Tree<'_> {
+    /// Writes the next line of the tree.
+    fn line(&mut self, room: usize, args: Arguments) -> Result<(), Error> {
+        self.lines += 1;
+        put(self.out, room + 1, args)?;
+        put(self.out, 1, format_args!("\n"))
+    }
 }
 
 impl Builder {
     /// Writes the node proving `tree`'s claim about `game` (which it plays on and restores).
+    /// A node's line is known before its children's, so the tree is written in preorder.
     fn node(&mut self, tree: &mut Tree, game: &mut Game) -> Result<(), Error> {
         self.left = self.left.checked_sub(1).ok_or(Error::TooHard)?;
-        let key =
-            (game.board().cells().iter().collect::<Vec<u8>>(), game.to_move().map_or(0, |p| p.number()));
+        let cells = board_cells(game)?;
+        let key = (try_copy(&cells)?, game.to_move().map_or(0, |p| p.number()));
         if let Some(&line) = tree.seen.get(&key) {
-            tree.lines.push(format!("same {line}"));
-            return Ok(());
+            return tree.line(SHORT_LINE, format_args!("same {line}"));
         }
-        tree.lines.push(String::new());
-        let at = tree.lines.len() - 1;
-        tree.seen.insert(key, at + 1);
+        tree.seen.try_reserve(1)?;
+        tree.seen.insert(key, tree.lines + 1);
         let Some(to_move) = game.to_move() else {
-            tree.lines[at] = "end".into();
-            return Ok(());
+            return tree.line(SHORT_LINE, format_args!("end"));
         };
         // The tree's side attacks: it wins, or it cannot win.
         let (attacker, defender) = (tree.side, tree.side.other());
-        let cells: Vec<u8> = game.board().cells().iter().collect();
         if !tree.wins {
             let attacker_to_move = to_move == attacker;
-            if let Some(pairs) = self.pairing(&cells, defender.number() as u8) {
-                tree.lines[at] = pairs;
-                return Ok(());
+            if let Some(pairs) = self.pairing(&cells, defender.number() as u8)? {
+                return tree.line(pairs.len(), format_args!("{pairs}"));
             }
-            if self.light(&cells, defender.number() as u8, attacker_to_move) {
-                tree.lines[at] = "weight".into();
-                return Ok(());
+            if self.light(&cells, defender.number() as u8, attacker_to_move)? {
+                return tree.line(SHORT_LINE, format_args!("weight"));
             }
         }
         let favoured = if tree.wins { attacker } else { defender };
+        let moves = legal_cells(game)?;
         if to_move == favoured {
             // A defender's move after which a pairing holds ends the branch at once, and is
             // found far faster than the solver's move (which would also prove its length).
-            let paired = |cell: usize| {
-                let mut after = cells.clone();
-                after[cell] = favoured.number() as u8;
-                self.pairing(&after, defender.number() as u8).is_some()
-            };
-            let quick = if tree.wins { None } else { game.legal_cells().find(|&c| paired(c)) };
+            let mut quick = None;
+            if !tree.wins {
+                let mut after = try_copy(&cells)?;
+                for &cell in &moves {
+                    after[cell] = favoured.number() as u8;
+                    if self.pairing(&after, defender.number() as u8)?.is_some() {
+                        quick = Some(cell);
+                        break;
+                    }
+                    after[cell] = 0;
+                }
+            }
             let cell = match quick {
                 Some(cell) => cell,
                 None => solve_cell(game, self.budget)?.cell,
             };
-            tree.lines[at] = format!("move {cell}");
+            tree.line(SHORT_LINE, format_args!("move {cell}"))?;
             self.child(tree, game, cell)
         } else {
-            tree.lines[at] = "all".into();
-            let empty: Vec<usize> = game.legal_cells().collect();
-            empty.into_iter().try_for_each(|cell| self.child(tree, game, cell))
+            tree.line(SHORT_LINE, format_args!("all"))?;
+            moves.into_iter().try_for_each(|cell| self.child(tree, game, cell))
         }
     }
 
@@ -156,47 +183,66 @@ impl Builder {
 
     /// The windows without a stone of `defender`'s, as their empty cells; `None` when one of
     /// them is full (the attacker has a line).
-    fn live(&self, cells: &[u8], defender: u8) -> Option<Vec<Vec<usize>>> {
-        let mut live = Vec::new();
+    fn live(&self, cells: &[u8], defender: u8) -> Result<Option<Vec<Vec<usize>>>, Error> {
+        let mut live = try_with_capacity(self.windows.len())?;
         for w in &self.windows {
             if w.iter().any(|&c| cells[c] == defender) {
                 continue;
             }
-            let empty: Vec<usize> = w.iter().copied().filter(|&c| cells[c] == 0).collect();
+            let mut empty = try_with_capacity(w.len())?;
+            empty.extend(w.iter().copied().filter(|&c| cells[c] == 0));
             if empty.is_empty() {
-                return None;
+                return Ok(None);
             }
             live.push(empty);
         }
-        Some(live)
+        Ok(Some(live))
     }
 
     /// The Erdős–Selfridge bound for the attacker's live windows.
-    fn light(&self, cells: &[u8], defender: u8, attacker_to_move: bool) -> bool {
-        let Some(live) = self.live(cells, defender) else { return false };
+    fn light(&self, cells: &[u8], defender: u8, attacker_to_move: bool) -> Result<bool, Error> {
+        let Some(live) = self.live(cells, defender)? else { return Ok(false) };
         let sum: u128 = live.iter().map(|w| 1u128 << (64 - w.len().min(64))).sum();
-        sum < if attacker_to_move { 1 << 63 } else { 1 << 64 }
+        Ok(sum < if attacker_to_move { 1 << 63 } else { 1 << 64 })
     }
 
     /// A `pairs` line covering the attacker's live windows, if a short search finds one.
-    fn pairing(&self, cells: &[u8], defender: u8) -> Option<String> {
-        let live = self.live(cells, defender)?;
-        let mut used = vec![false; cells.len()];
-        let mut pairs = Vec::new();
+    fn pairing(&self, cells: &[u8], defender: u8) -> Result<Option<String>, Error> {
+        let Some(live) = self.live(cells, defender)? else { return Ok(None) };
+        let mut used = try_filled(false, cells.len())?;
+        // Each pair takes two unused cells, so there are never more than half the cells.
+        let mut pairs = try_with_capacity(cells.len() / 2 + 1)?;
         let mut steps = PAIRING_STEPS;
         if !cover(&live, &mut used, &mut pairs, &mut steps) {
-            return None;
+            return Ok(None);
         }
-        let mut line = String::from("pairs");
+        let mut line = String::new();
+        // "pairs", then " A-B" with two numbers of at most 20 digits each.
+        put(&mut line, 5 + pairs.len() * 42, format_args!("pairs"))?;
         for (a, b) in pairs {
             let _ = write!(line, " {a}-{b}");
         }
-        Some(line)
+        Ok(Some(line))
     }
 }
 
+/// The board's cells, row-major.
+fn board_cells(game: &Game) -> Result<Vec<u8>, Error> {
+    let mut cells = try_with_capacity(game.rules().cells())?;
+    cells.extend(game.board().cells().iter());
+    Ok(cells)
+}
+
+/// The empty cells, ascending.
+fn legal_cells(game: &Game) -> Result<Vec<usize>, Error> {
+    let mut moves = try_with_capacity(game.rules().cells())?;
+    moves.extend(game.legal_cells());
+    Ok(moves)
+}
+
 /// Backtracking: pairs of unused empty cells covering every window of `live` not yet holding
-/// both cells of a pair in `pairs`; false when none is found within `steps`.
+/// both cells of a pair in `pairs`; false when none is found within `steps`. `pairs` has room
+/// for every pair of unused cells, so pushing never allocates.
 fn cover(live: &[Vec<usize>], used: &mut [bool], pairs: &mut Vec<(usize, usize)>, steps: &mut u32) -> bool {
     let covered =
         |w: &Vec<usize>, pairs: &[(usize, usize)]| pairs.iter().any(|(a, b)| w.contains(a) && w.contains(b));
@@ -220,7 +266,7 @@ fn cover(live: &[Vec<usize>], used: &mut [bool], pairs: &mut Vec<(usize, usize)>
 }
 
 /// Every k-window of `game`'s board, as row-major cells.
-fn windows(game: &Game) -> Vec<Vec<usize>> {
+fn windows(game: &Game) -> Result<Vec<Vec<usize>>, Error> {
     let rules = game.rules();
     let (rows, cols, k) = (i64::from(rules.rows()), i64::from(rules.cols()), i64::from(rules.k()));
     let mut out = Vec::new();
@@ -230,9 +276,12 @@ fn windows(game: &Game) -> Vec<Vec<usize>> {
             let (dr, dc) = dir.step();
             let (er, ec) = (r + (k - 1) * dr, c + (k - 1) * dc);
             if (0..rows).contains(&er) && (0..cols).contains(&ec) {
-                out.push((0..k).map(|i| ((r + i * dr) * cols + c + i * dc) as usize).collect());
+                out.try_reserve(1)?;
+                out.push(try_collect(
+                    (0..k as usize).map(|i| ((r + i as i64 * dr) * cols + c + i as i64 * dc) as usize),
+                )?);
             }
         }
     }
-    out
+    Ok(out)
 }
