@@ -131,7 +131,7 @@ namespace TicTacToe.Tests
 
         internal static void DisposedBatchThrowsAndIsFreedOnce()
         {
-            long before = SettledReleases();
+            long before = Collect.Settled(() => BatchHandle.Releases);
             var b = new Batch(2);
             b.Dispose();
             b.Dispose();
@@ -147,9 +147,9 @@ namespace TicTacToe.Tests
             var maker = new Thread(() => Abandon(50));
             maker.Start();
             maker.Join();
-            for (int i = 0; i < 20 && BatchHandle.Releases - before < 51; i++) CollectAll();
+            for (int i = 0; i < 20 && BatchHandle.Releases - before < 51; i++) Collect.All();
             Assert.Equal(before + 51, BatchHandle.Releases);
-            CollectAll();
+            Collect.All();
             GC.KeepAlive(b);
             Assert.Equal(before + 51, BatchHandle.Releases);
         }
@@ -158,26 +158,6 @@ namespace TicTacToe.Tests
         private static void Abandon(int count)
         {
             for (int i = 0; i < count; i++) new Batch(10).Step(new int[10], new byte[10]);
-        }
-
-        private static long SettledReleases()
-        {
-            long last = BatchHandle.Releases;
-            for (int stable = 0; stable < 3;)
-            {
-                CollectAll();
-                long now = BatchHandle.Releases;
-                stable = now == last ? stable + 1 : 0;
-                last = now;
-            }
-            return last;
-        }
-
-        private static void CollectAll()
-        {
-            GC.Collect();
-            GC.WaitForPendingFinalizers();
-            GC.Collect();
         }
     }
 }

@@ -352,17 +352,17 @@ namespace TicTacToe.Tests
 
         internal static void DisposeFreesOnce()
         {
-            long before = SettledReleases();
+            long before = Collect.Settled(() => GameHandle.Releases);
             var g = new Game();
             g.Dispose();
             g.Dispose();
             Assert.Equal(before + 1, GameHandle.Releases);
-            CollectAll();
+            Collect.All();
             GC.KeepAlive(g);
             Assert.Equal(before + 1, GameHandle.Releases);  // the finalizer does not free it again
             // A failed constructor has nothing to free.
             Assert.Throws<InvalidRulesException>(() => new Game(0, 3, 3));
-            CollectAll();
+            Collect.All();
             Assert.Equal(before + 1, GameHandle.Releases);
         }
 
@@ -370,15 +370,15 @@ namespace TicTacToe.Tests
         internal static void CollectedGamesFreedOnce()
         {
             const int count = 200;
-            long before = SettledReleases();
+            long before = Collect.Settled(() => GameHandle.Releases);
             // On a thread that then ends, so no stale stack slot keeps the last game reachable
             // (Mono scans stacks conservatively).
             var maker = new Thread(() => Abandon(count));
             maker.Start();
             maker.Join();
-            for (int i = 0; i < 20 && GameHandle.Releases - before < count; i++) CollectAll();
+            for (int i = 0; i < 20 && GameHandle.Releases - before < count; i++) Collect.All();
             Assert.Equal((long)count, GameHandle.Releases - before);
-            CollectAll();
+            Collect.All();
             Assert.Equal((long)count, GameHandle.Releases - before);
         }
 
@@ -390,28 +390,6 @@ namespace TicTacToe.Tests
                 var g = new Game(4, 4, 3);
                 g.Play(i % 4, i / 4 % 4);
             }
-        }
-
-        // Collects until the release count has not moved for three collections in a row, so
-        // that games dropped by earlier tests are counted before a test takes its baseline.
-        private static long SettledReleases()
-        {
-            long last = GameHandle.Releases;
-            for (int stable = 0; stable < 3;)
-            {
-                CollectAll();
-                long now = GameHandle.Releases;
-                stable = now == last ? stable + 1 : 0;
-                last = now;
-            }
-            return last;
-        }
-
-        private static void CollectAll()
-        {
-            GC.Collect();
-            GC.WaitForPendingFinalizers();
-            GC.Collect();
         }
 
         // Distinct games on distinct threads are independent.
