@@ -6,6 +6,9 @@
 //! (`tests/tsan.sh`), which fails on any data race the calls make, even one whose answers
 //! happened to come out right.
 //!
+//! The solver on threads (`ttt_game_best_move_threads`), which starts threads of its own and
+//! shares a pool of steps among them, runs here too, on one game from several callers at once.
+//!
 //! One test function, so that the first-use race really is the process's first use: the
 //! harness runs separate tests of one binary on threads of one process.
 
@@ -199,4 +202,25 @@ fn threads_share_what_the_contract_lets_them_share() {
     for (t, got) in got.into_iter().enumerate() {
         assert_eq!(got, workout(t as u64), "thread {t}");
     }
+
+    // The solver's own threads, started by several callers sharing one game: an empty 4,7,4
+    // (a draw) takes far more steps than the solver's first one-thread look, so each call
+    // splits it.
+    let game = Arc::new(Shared(Handle::new(4, 7, 4)));
+    let got = together(move |t| {
+        let (mut row, mut col, mut score) = (99, 99, 99);
+        let s = unsafe {
+            ttt_game_best_move_threads(
+                game.0 .0,
+                1 << 24,
+                0,
+                1 + t as u32 % 2,
+                &mut row,
+                &mut col,
+                &mut score,
+            )
+        };
+        (s, row < 4 && col < 7, score)
+    });
+    assert!(got.iter().all(|&answer| answer == (TttStatus::TTT_OK, true, 0)), "{got:?}");
 }
