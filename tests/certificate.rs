@@ -357,7 +357,7 @@ fn certificate_errors() {
 fn c_certificate_contract() {
     use tictactoe::ffi::TttStatus::*;
     use tictactoe::ffi::*;
-    let text = "3,3,3:X../.O./...:X";
+    let text = "4,4,4:XXOO/OOXX/XXOO/....:X";
     let mut game = std::ptr::null_mut();
     assert_eq!(unsafe { ttt_game_from_text(text.as_ptr().cast(), text.len(), &mut game) }, TTT_OK);
     let want = ai::certificate(&text.parse().unwrap(), 1 << 20).unwrap();
@@ -372,7 +372,7 @@ fn c_certificate_contract() {
     assert_eq!((status, len), (TTT_OK, want.len()));
     let got: Vec<u8> = buf.iter().map(|&c| c as u8).collect();
     assert_eq!((&got[..len], got[len]), (want.as_bytes(), 0));
-    for (max_nodes, want) in [(0, TTT_INVALID_ARGUMENT), (3, TTT_TOO_HARD)] {
+    for (max_nodes, want) in [(0, TTT_INVALID_ARGUMENT), (1, TTT_TOO_HARD)] {
         let (mut buf, mut len) = ([7 as std::ffi::c_char; 8], 77);
         let status = unsafe { ttt_game_certificate(game, max_nodes, buf.as_mut_ptr(), 8, &mut len) };
         assert_eq!((status, len, buf[0]), (want, 77, 7));

@@ -11,5 +11,6 @@ cargo +nightly miri test --no-default-features --test ffi_contract --test seeds
 # The AI entry points' C contract (the exhaustive AI tests are far too slow under Miri).
 cargo +nightly miri test --no-default-features --test ai_solve -- c_best_move_contract c_optimal_moves_contract c_budgeted_solve_contract
 cargo +nightly miri test --no-default-features --test ai_threats -- c_threat_win_contract
+cargo +nightly miri test --no-default-features --test certificate -- c_certificate_contract
 # The batch's C contract and every batch entry point on a few games (threads included).
 cargo +nightly miri test --no-default-features --test batch -- c_contract every_entry_point_on_small_batches
