@@ -57,8 +57,9 @@ use crate::fallible::{try_collect, try_with_capacity};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::rules::Player;
+use bitboard::Word;
 use budget::Meter;
-use solve::{Root, Solver};
+use solve::{Root, Solver, Width};
 use std::time::Instant;
 
 /// The node budget of [`best_move`] and [`optimal_moves`] (a pairing search's steps count
@@ -153,10 +154,15 @@ pub(crate) fn solve_cell(game: &Game, budget: Budget) -> Result<Solution, Error>
 
 /// [`solve_cell`] counting its steps on `meter`.
 fn solve_metered(game: &Game, meter: Meter) -> Result<Solution, Error> {
-    let (frame, root) = match Root::of(game) {
-        Err(Error::TooHard) => return drawn::best(game)?.map_or_else(|| endgame::best(game, meter), Ok),
-        other => other?,
-    };
+    match Width::of(game.rules()) {
+        Some(Width::Narrow) => solve_on::<u64>(game, meter),
+        _ => drawn::best(game)?.map_or_else(|| endgame::best(game, meter), Ok),
+    }
+}
+
+/// [`solve_metered`] on bitboard words `W` (the board must fit them).
+fn solve_on<W: Word>(game: &Game, meter: Meter) -> Result<Solution, Error> {
+    let (frame, root) = Root::<W>::of(game)?;
     let geo = &frame.geo;
     let (bit, score) = Solver::new(geo, meter, root.empty(geo))?.best(root)?;
     Ok(Solution { cell: frame.cell(bit), score })
@@ -186,7 +192,7 @@ pub fn optimal_moves(game: &Game) -> Result<Vec<Move>, Error> {
 pub fn wins_within(game: &Game, budget: Budget, player: Player) -> Result<bool, Error> {
     let mover = game.to_move().ok_or(Error::GameOver)?;
     let meter = meter(game, budget)?;
-    if solve::Frame::of(game.rules()).is_none() {
+    if Width::of(game.rules()) != Some(Width::Narrow) {
         let score = solve_metered(game, meter)?.score;
         return Ok(if player == mover { score > 0 } else { score < 0 });
     }
@@ -230,7 +236,15 @@ pub fn certificate(game: &Game, max_nodes: u64) -> Result<String, Error> {
 /// Whether a side wins `game` (a board that fits the bitboard solver) against any defence:
 /// the side to move (`mover`), else the other side.
 fn wins_metered(game: &Game, meter: Meter, mover: bool) -> Result<bool, Error> {
-    let (frame, root) = Root::of(game)?;
+    match Width::of(game.rules()) {
+        Some(Width::Narrow) => wins_on::<u64>(game, meter, mover),
+        _ => wins_on::<u128>(game, meter, mover),
+    }
+}
+
+/// [`wins_metered`] on bitboard words `W` (`TooHard` when the board does not fit them).
+fn wins_on<W: Word>(game: &Game, meter: Meter, mover: bool) -> Result<bool, Error> {
+    let (frame, root) = Root::<W>::of(game)?;
     Solver::new(&frame.geo, meter, root.empty(&frame.geo))?.wins(root, mover)
 }
 
@@ -267,11 +281,16 @@ pub(crate) enum Optimal {
 /// [`optimal_moves_within`] as an [`Optimal`].
 pub(crate) fn optimal_set_within(game: &Game, budget: Budget) -> Result<Optimal, Error> {
     let meter = meter(game, budget)?;
-    let (frame, root) = match Root::of(game) {
-        Err(Error::TooHard) if drawn::every_move_draws(game)? => return Ok(Optimal::EveryLegalMove),
-        Err(Error::TooHard) => return endgame::optimal(game, meter).map(Optimal::These),
-        other => other?,
-    };
+    match Width::of(game.rules()) {
+        Some(Width::Narrow) => optimal_on::<u64>(game, meter),
+        _ if drawn::every_move_draws(game)? => Ok(Optimal::EveryLegalMove),
+        _ => endgame::optimal(game, meter).map(Optimal::These),
+    }
+}
+
+/// [`optimal_set_within`] on bitboard words `W` (the board must fit them).
+fn optimal_on<W: Word>(game: &Game, meter: Meter) -> Result<Optimal, Error> {
+    let (frame, root) = Root::<W>::of(game)?;
     let geo = &frame.geo;
     let bits = Solver::new(geo, meter, root.empty(geo))?.optimal(root)?;
     // Sorted after the mapping: a transposed frame lists bits in the solver's order.

@@ -10,7 +10,7 @@
 //! once the defender's stones have killed some windows, the rest often have one even where the
 //! whole board has none (6,6,5, 4,4,4, ...).
 
-use super::bitboard::Bits;
+use super::bitboard::{Bits, Word};
 use crate::error::Error;
 use crate::fallible::{try_copy, try_with_capacity};
 use crate::rules::Rules;
@@ -33,19 +33,19 @@ const ANY_PAIR_STEPS: u32 = 50;
 
 /// Disjoint pairs of cells (each a two-bit mask) with both cells of some pair in every window.
 #[derive(Clone, Debug, Default)]
-pub struct Pairing {
-    pairs: Vec<u64>,
+pub struct Pairing<W: Word> {
+    pairs: Vec<W>,
 }
 
-impl Pairing {
+impl<W: Word> Pairing<W> {
     /// A pairing of the windows `finder` was built for, or `None` when a short search finds
     /// none (the solver builds one finder per board and reuses it for `Live`). Pairs of
     /// neighbouring cells are tried first (the classic pairing strategies use them, and they
     /// keep the search small), then any two cells of a window.
-    pub fn find(finder: &mut Finder) -> Result<Option<Pairing>, Error> {
-        let all = finder.open_to(0);
+    pub fn find(finder: &mut Finder<W>) -> Result<Option<Pairing<W>>, Error> {
+        let all = finder.open_to(W::ZERO);
         for (any_two, steps) in [(false, NEIGHBOUR_STEPS), (true, ANY_PAIR_STEPS)] {
-            if finder.run(&all, 0, any_two, steps) == Some(true) {
+            if finder.run(&all, W::ZERO, any_two, steps) == Some(true) {
                 return Ok(Some(Pairing { pairs: try_copy(&finder.chosen)? }));
             }
         }
@@ -54,11 +54,11 @@ impl Pairing {
 
     /// True when the defender's pairing strategy keeps `attacker` from ever completing a
     /// window from this position (see `Blocked`).
-    pub fn holds(&self, attacker: u64, defender: u64, defender_to_move: bool) -> bool {
+    pub fn holds(&self, attacker: W, defender: W, defender_to_move: bool) -> bool {
         let mut rule = Blocked::new(defender_to_move);
         for &pair in &self.pairs {
-            if pair & attacker != 0 {
-                rule.see(if pair & defender != 0 {
+            if !(pair & attacker).is_zero() {
+                rule.see(if !(pair & defender).is_zero() {
                     Partner::Defender
                 } else if pair & attacker == pair {
                     Partner::Attacker
@@ -75,7 +75,7 @@ impl Pairing {
 
     /// The pairs, each a two-bit mask.
     #[cfg(test)]
-    pub fn pairs(&self) -> &[u64] {
+    pub fn pairs(&self) -> &[W] {
         &self.pairs
     }
 }
@@ -93,28 +93,28 @@ const LIVE_STEPS: u32 = 35;
 /// never complete a window (the defender answers each stone on a pair with its partner and
 /// plays anywhere after any other), so the attacker's best is a draw. Found afresh for each
 /// position asked about, with a small step budget.
-pub struct Live {
-    finder: Finder,
+pub struct Live<W: Word> {
+    finder: Finder<W>,
     /// The last question and its answer: the solver often asks again at once (a move chosen
     /// because it blocks, then the position after it).
-    last: (u64, u64, bool),
+    last: (W, W, bool),
     /// The cells of the pairing that blocked the last position asked about, when one did.
-    zone: u64,
+    zone: W,
     /// Earlier answers, by the defender's stones.
-    memo: Memo,
+    memo: Memo<W>,
 }
 
-impl Live {
+impl<W: Word> Live<W> {
     /// Questions about positions of the board `finder` was built for.
-    pub fn new(finder: Finder) -> Live {
+    pub fn new(finder: Finder<W>) -> Live<W> {
         // No position has a cell of both sides.
-        Live { finder, last: (1, 1, false), zone: 0, memo: Memo::new() }
+        Live { finder, last: (W::bit(0), W::bit(0), false), zone: W::ZERO, memo: Memo::new() }
     }
 
     /// True when a pairing of empty cells blocks every window `attacker` can still fill
     /// against `defender`, the attacker to move (false also when the search ran out of
     /// steps).
-    pub fn blocks(&mut self, attacker: u64, defender: u64) -> bool {
+    pub fn blocks(&mut self, attacker: W, defender: W) -> bool {
         if (attacker, defender) == (self.last.0, self.last.1) {
             return self.last.2;
         }
@@ -128,7 +128,7 @@ impl Live {
                 let live = self.finder.open_to(defender);
                 let taken = attacker | defender;
                 let blocks = self.finder.run(&live, taken, true, LIVE_STEPS) == Some(true);
-                self.zone = self.finder.chosen.iter().fold(0, |zone, &pair| zone | pair);
+                self.zone = self.finder.chosen.iter().fold(W::ZERO, |zone, &pair| zone | pair);
                 self.memo.put(attacker, defender, blocks.then_some(self.zone));
                 blocks
             }
@@ -141,15 +141,15 @@ impl Live {
     /// first without it: what that answers holds for every position that differs only by
     /// the newest stone (see `memo`), so the positions after the attacker's other moves from
     /// the same position are then answered without a search.
-    pub fn blocks_after(&mut self, attacker: u64, defender: u64, newest: u64) -> bool {
-        if !matches!(self.memo.get(attacker, defender), Known::Unknown) || newest == 0 {
+    pub fn blocks_after(&mut self, attacker: W, defender: W, newest: W) -> bool {
+        if !matches!(self.memo.get(attacker, defender), Known::Unknown) || newest.is_zero() {
             return self.blocks(attacker, defender);
         }
         if !self.blocks(attacker & !newest, defender) {
             // Remembered for fewer attacker stones, so the memo answers this too.
             return self.blocks(attacker, defender);
         }
-        if self.zone & newest == 0 {
+        if (self.zone & newest).is_zero() {
             self.memo.put(attacker, defender, Some(self.zone));
             self.last = (attacker, defender, true);
             return true;
@@ -160,7 +160,7 @@ impl Live {
     /// The cells of the pairs found by the last `blocks` that answered true: a position that
     /// differs from the one asked about only by attacker stones outside these cells is
     /// blocked by the same pairs (each live window still holds a whole pair of empty cells).
-    pub fn zone(&self) -> u64 {
+    pub fn zone(&self) -> W {
         self.zone
     }
 
@@ -279,7 +279,8 @@ impl Blocked {
     }
 }
 
-/// A set of windows, one bit each: a board that fits the bitboard has at most 4 × 64.
+/// A set of windows, one bit each: up to 256 (a board of 64 bits has at most 4 × 64; larger
+/// boards with more windows are not paired).
 type Windows = [u64; 4];
 
 /// The windows of `set`, in order.
@@ -291,40 +292,41 @@ fn members(set: Windows) -> impl Iterator<Item = usize> {
 /// (each window's candidate pairs and the windows each of them lies in) and its buffers
 /// reserved once: the solver looks for a pairing at many nodes of its search (`Live`), so a
 /// look allocates nothing and a step is a few word operations per window.
-pub struct Finder {
-    windows: Vec<u64>,
+pub struct Finder<W: Word> {
+    windows: Vec<W>,
     /// Per kind of pair (neighbours along a window, any two of its cells): how many
     /// candidates each window has, the candidates window by window, and the windows that
     /// hold each candidate whole.
     per_window: [usize; 2],
-    candidates: [Vec<u64>; 2],
+    candidates: [Vec<W>; 2],
     holding: [Vec<Windows>; 2],
     /// The windows line by line, for the quick test that there is no pairing (`room`).
     lines: Lines,
     /// The pairs chosen so far.
-    chosen: Vec<u64>,
+    chosen: Vec<W>,
     /// The options of every level being tried: (u32::MAX - windows it would cover, pair,
     /// candidate index).
-    options: Vec<(u32, u64, usize)>,
+    options: Vec<(u32, W, usize)>,
     /// Backtracking steps taken by all searches so far.
     steps: u64,
 }
 
-impl Finder {
+impl<W: Word> Finder<W> {
     /// For `windows` (masks, at most 256), with each window's cells in order along it in
     /// `cells` (one-bit masks, k per window); `None` when k < 2 (a single stone makes a
     /// line) or there is no window.
-    pub fn new(windows: &[u64], cells: &[u64]) -> Result<Option<Finder>, Error> {
+    pub fn new(windows: &[W], cells: &[W]) -> Result<Option<Finder<W>>, Error> {
         let k = cells.len().checked_div(windows.len()).unwrap_or(0);
         if k < 2 || windows.len() > 256 {
             return Ok(None);
         }
         let per_window = [k - 1, k * (k - 1) / 2];
         // The windows through each cell: a pair lies whole in those through both its cells.
-        let mut through = [[0u64; 4]; 64];
+        let mut through = W::per_bit([0u64; 4]);
+        let through = through.as_mut();
         for (v, &mask) in windows.iter().enumerate() {
             for (bit, set) in through.iter_mut().enumerate() {
-                if mask & 1 << bit != 0 {
+                if mask.has(bit as u32) {
                     set[v / 64] |= 1 << (v % 64);
                 }
             }
@@ -352,20 +354,20 @@ impl Finder {
             per_window,
             candidates,
             holding,
-            // Disjoint pairs of a 64-bit board: at most 32.
-            chosen: try_with_capacity(32)?,
+            // Disjoint pairs of a board of `W::BITS` bits: at most half as many.
+            chosen: try_with_capacity(W::BITS as usize / 2)?,
             // Each level of the search stacks the options of one window; pairs are disjoint,
-            // so there are at most 32 levels, and no more than there are windows.
-            options: try_with_capacity(per_window[1] * windows.len().min(32))?,
+            // so there are at most `W::BITS / 2` levels, and no more than there are windows.
+            options: try_with_capacity(per_window[1] * windows.len().min(W::BITS as usize / 2))?,
             steps: 0,
         }))
     }
 
     /// The windows with no cell of `defender`: those its opponent can still fill.
-    pub fn open_to(&self, defender: u64) -> Windows {
+    pub fn open_to(&self, defender: W) -> Windows {
         let mut set = [0; 4];
         for (w, &mask) in self.windows.iter().enumerate() {
-            if mask & defender == 0 {
+            if (mask & defender).is_zero() {
                 set[w / 64] |= 1 << (w % 64);
             }
         }
@@ -377,7 +379,7 @@ impl Finder {
     /// any two of its cells. `Some(true)` when found (the pairs are then in `chosen`),
     /// `Some(false)` when there are none, `None` when `max_steps` backtracking steps did not
     /// tell.
-    pub fn run(&mut self, live: &Windows, taken: u64, any_two: bool, max_steps: u32) -> Option<bool> {
+    pub fn run(&mut self, live: &Windows, taken: W, any_two: bool, max_steps: u32) -> Option<bool> {
         self.chosen.clear();
         self.options.clear();
         if !self.lines.room(&self.windows, live, taken) {
@@ -396,19 +398,19 @@ impl Finder {
 
 /// A depth-first search for a pairing: take the window with the fewest candidate pairs still
 /// free, try each of them (those completing the most other windows first).
-struct Search<'a> {
-    finder: &'a mut Finder,
+struct Search<'a, W: Word> {
+    finder: &'a mut Finder<W>,
     /// 0 for pairs of neighbours, 1 for any two cells of a window.
     kind: usize,
     /// The windows no chosen pair lies in yet.
     uncovered: Windows,
     /// Cells of the chosen pairs, and those to avoid.
-    used: u64,
+    used: W,
     steps: u32,
     max_steps: u32,
 }
 
-impl Search<'_> {
+impl<W: Word> Search<'_, W> {
     /// The candidate indices of window `w`.
     fn slots(&self, w: usize) -> std::ops::Range<usize> {
         let n = self.finder.per_window[self.kind];
@@ -429,7 +431,7 @@ impl Search<'_> {
         let base = self.finder.options.len();
         for slot in self.slots(w) {
             let pair = self.finder.candidates[self.kind][slot];
-            if pair & self.used == 0 {
+            if (pair & self.used).is_zero() {
                 let held = self.finder.holding[self.kind][slot];
                 let gain: u32 = (0..4).map(|i| (held[i] & self.uncovered[i]).count_ones()).sum();
                 // Reserved for every level in `Finder::new`, so this never grows the vector.
@@ -461,7 +463,7 @@ impl Search<'_> {
         let mut best: Option<(usize, usize)> = None;
         for w in members(self.uncovered) {
             let candidates = &self.finder.candidates[self.kind][self.slots(w)];
-            let free = candidates.iter().filter(|&&pair| pair & self.used == 0).count();
+            let free = candidates.iter().filter(|&&pair| (pair & self.used).is_zero()).count();
             if best.is_none_or(|(_, f)| free < f) {
                 best = Some((w, free));
                 if free == 0 {
@@ -482,7 +484,7 @@ mod tests {
 
     /// Every k-window of `rules` on its bitboard: the masks, and each window's cells in order.
     fn windows(rules: Rules) -> (Vec<u64>, Vec<u64>) {
-        let geo = Geometry::new(rules).unwrap();
+        let geo = Geometry::<u64>::new(rules).unwrap();
         let (mut masks, mut cells) = (Vec::new(), Vec::new());
         for w in index_windows(rules.rows() as usize, rules.cols() as usize, rules.k() as usize) {
             let bits: Vec<u64> = w.iter().map(|&cell| 1 << geo.bit(cell)).collect();
@@ -635,7 +637,7 @@ mod tests {
     /// Every position of `rules` (attacker's stones, defender's; any counts) where neither
     /// side has a line of `masks`.
     fn positions_without_a_line(rules: Rules, masks: &[u64]) -> impl Iterator<Item = (u64, u64)> + '_ {
-        let geo = Geometry::new(rules).unwrap();
+        let geo = Geometry::<u64>::new(rules).unwrap();
         let bits: Vec<u32> = (0..rules.cells()).map(|c| geo.bit(c)).collect();
         let line = |b: u64| masks.iter().any(|&w| within(w, b));
         (0..3u64.pow(bits.len() as u32))
@@ -662,7 +664,7 @@ mod tests {
     fn holds_only_where_the_attacker_cannot_win() {
         for (rows, cols, k) in [(1, 7, 3), (2, 4, 3), (3, 4, 4), (1, 9, 4), (2, 6, 4)] {
             let rules = Rules::new(rows, cols, k).unwrap();
-            let geo = Geometry::new(rules).unwrap();
+            let geo = Geometry::<u64>::new(rules).unwrap();
             let (masks, cells) = windows(rules);
             let pairing = Finder::new(&masks, &cells)
                 .unwrap()
@@ -693,7 +695,7 @@ mod tests {
     fn live_blocks_only_where_the_attacker_cannot_win() {
         for (rows, cols, k) in [(3, 3, 3), (3, 4, 3), (4, 3, 3), (3, 4, 4), (2, 6, 4), (1, 9, 4), (2, 5, 3)] {
             let rules = Rules::new(rows, cols, k).unwrap();
-            let geo = Geometry::new(rules).unwrap();
+            let geo = Geometry::<u64>::new(rules).unwrap();
             let (masks, cells) = windows(rules);
             let mut live = Live::new(Finder::new(&masks, &cells).unwrap().unwrap());
             let (mut memo, mut blocked, mut open) = (HashMap::new(), 0, 0);
@@ -732,7 +734,7 @@ mod tests {
         let mut rng = crate::ai::rng::Rng::new(11);
         for (rows, cols, k) in [(4, 4, 4), (4, 5, 4), (2, 6, 4), (5, 5, 4), (6, 6, 5), (7, 7, 5)] {
             let rules = Rules::new(rows, cols, k).unwrap();
-            let geo = Geometry::new(rules).unwrap();
+            let geo = Geometry::<u64>::new(rules).unwrap();
             let (masks, cells) = windows(rules);
             let mut finder = Finder::new(&masks, &cells).unwrap().unwrap();
             let (mut found, mut turned_away) = (0, 0);

@@ -7,7 +7,7 @@
 //! depends only on the position (never on the path to it), the transposition table can store
 //! it as is, and "fastest win, slowest loss" is simply "largest value".
 
-use super::bitboard::{Bits, Geometry};
+use super::bitboard::{Bits, Geometry, Word};
 use super::budget::Meter;
 use super::pairing::{Finder, Live, Pairing};
 use super::rng::Rng;
@@ -19,26 +19,28 @@ use crate::fallible::{try_collect, try_filled};
 use crate::game::Game;
 use crate::rules::{Dir, Rules};
 
+#[cfg(test)]
+mod both_words;
 mod zones;
 use zones::{Proof, ZoneTable};
 
 /// A position to solve: the stones of the side to move and of its opponent.
 #[derive(Clone, Copy, Debug)]
-pub struct Root {
-    pub me: u64,
-    pub opp: u64,
+pub struct Root<W: Word> {
+    pub me: W,
+    pub opp: W,
 }
 
-impl Root {
+impl<W: Word> Root<W> {
     /// The number of empty cells.
-    pub fn empty(&self, geo: &Geometry) -> u32 {
+    pub fn empty(&self, geo: &Geometry<W>) -> u32 {
         (geo.all() & !(self.me | self.opp)).count_ones()
     }
 
     /// The position of `game` for its side to move, on the game's board or, when only that
     /// fits a bitboard, on its transpose; `GameOver` when it is finished, `TooHard` when
     /// neither fits.
-    pub fn of(game: &Game) -> Result<(Frame, Root), Error> {
+    pub fn of(game: &Game) -> Result<(Frame<W>, Root<W>), Error> {
         let mover = game.to_move().ok_or(Error::GameOver)?;
         let frame = Frame::of(game.rules()).ok_or(Error::TooHard)?;
         let (geo, board) = (&frame.geo, game.board());
@@ -54,18 +56,37 @@ impl Root {
     }
 }
 
+/// The word a board is solved on: 64 bits when the board or its transpose fits them, else
+/// 128 bits when one of them fits those (8 x 8 takes 72 bits, 10 x 10 110).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Width {
+    Narrow,
+    Wide,
+}
+
+impl Width {
+    /// The word for `rules`, or `None` when neither the board nor its transpose fits 128 bits.
+    pub fn of(rules: Rules) -> Option<Width> {
+        if Frame::<u64>::of(rules).is_some() {
+            Some(Width::Narrow)
+        } else {
+            Frame::<u128>::of(rules).map(|_| Width::Wide)
+        }
+    }
+}
+
 /// The solver's bitboard and how it lies on the game's board: as it is, or transposed (rows
-/// and columns swapped) when only the transpose fits 64 bits. 3 x 20 fits and 20 x 3 does
+/// and columns swapped) when only the transpose fits a word. 3 x 20 fits and 20 x 3 does
 /// not (a padding bit per row), yet the two are one game up to that reflection, so both are
 /// solved: a transpose maps lines to lines in every direction, and k stays.
-pub struct Frame {
-    pub geo: Geometry,
+pub struct Frame<W: Word> {
+    pub geo: Geometry<W>,
     transposed: bool,
 }
 
-impl Frame {
+impl<W: Word> Frame<W> {
     /// The frame for `rules`, or `None` when neither the board nor its transpose fits.
-    pub fn of(rules: Rules) -> Option<Frame> {
+    pub fn of(rules: Rules) -> Option<Frame<W>> {
         if let Some(geo) = Geometry::new(rules) {
             return Some(Frame { geo, transposed: false });
         }
@@ -121,8 +142,8 @@ const PROBE_RATIO: u64 = 2;
 const PROBE_WARMUP: u64 = 64;
 
 /// One search: tables built for a board shape plus the node budget.
-pub struct Solver<'g> {
-    geo: &'g Geometry,
+pub struct Solver<'g, W: Word> {
+    geo: &'g Geometry<W>,
     /// The complete 3,3,3 table, which replaces the search (and its tables) when it applies.
     table: Option<&'static Table>,
     /// `cells + 1`: the value of winning with the first stone.
@@ -131,28 +152,28 @@ pub struct Solver<'g> {
     /// Bits in the order moves are tried at the root: cells on the most k-windows first.
     order: Vec<u32>,
     /// Each bit's place in `order`.
-    rank: [u8; 64],
+    rank: W::PerBit<u8>,
     /// Every k-window as a mask, and the windows through each bit.
-    windows: Vec<u64>,
+    windows: Vec<W>,
     through: Vec<Vec<u16>>,
     /// A pairing strategy for the board, when one was found: see `limits`.
-    pairing: Option<Pairing>,
+    pairing: Option<Pairing<W>>,
     /// Pairings of what is left in a position, looked for where they pay (see `negamax`).
-    live: Option<Live>,
+    live: Option<Live<W>>,
     /// How often `blocking_move_first` looked, and how often it found a move.
     probes: u64,
     probe_hits: u64,
     /// Few windows (at most one per two cells): a side that only needs a draw tries blocks
     /// before its own lines among equally promising moves (see `ordered`).
     block_first: bool,
-    /// Per symmetry s and bit b: `zob[s * 64 + b]` = keys of the image of b, per stone colour.
+    /// Per symmetry s and bit b: `zob[s * W::BITS + b]` = keys of the image of b, per stone colour.
     zob: Vec<[u64; 2]>,
     /// Per symmetry: bit -> image bit, and image bit -> bit.
-    fwd: Vec<[u8; 64]>,
-    back: Vec<[u8; 64]>,
+    fwd: Vec<W::PerBit<u8>>,
+    back: Vec<W::PerBit<u8>>,
     tt: TransTable,
     /// Proofs with relevance zones (`zones`), allocated when a search uses them.
-    zones: Option<ZoneTable>,
+    zones: Option<ZoneTable<W>>,
     meter: Meter,
     aborted: bool,
     /// A node count at which a search stops early (`aborted`, and `capped` to tell it from
@@ -163,19 +184,19 @@ pub struct Solver<'g> {
 
 /// A node: the side to move's stones, the other side's, and one hash per symmetry.
 #[derive(Clone, Copy)]
-struct Node {
-    me: u64,
-    opp: u64,
+struct Node<W: Word> {
+    me: W,
+    opp: W,
     /// Stone colour (0/1) of the side to move, for the hash keys.
     colour: usize,
     stones: i32,
     hash: [u64; 8],
 }
 
-impl<'g> Solver<'g> {
+impl<'g, W: Word> Solver<'g, W> {
     /// Tables for searching positions of `geo`'s board with at most `empty` empty cells; the
     /// search stops (`TooHard`) once `meter` says the budget is spent.
-    pub fn new(geo: &'g Geometry, meter: Meter, empty: u32) -> Result<Solver<'g>, Error> {
+    pub fn new(geo: &'g Geometry<W>, meter: Meter, empty: u32) -> Result<Solver<'g, W>, Error> {
         let rules = geo.rules();
         let cells = rules.cells();
         let mut solver = Solver {
@@ -184,7 +205,7 @@ impl<'g> Solver<'g> {
             top: cells as i32 + 1,
             cells: cells as i32,
             order: try_collect((0..cells).map(|c| geo.bit(c)))?,
-            rank: [0; 64],
+            rank: W::per_bit(0),
             windows: Vec::new(),
             through: Vec::new(),
             pairing: None,
@@ -213,7 +234,7 @@ impl<'g> Solver<'g> {
         let (geo, rules) = (self.geo, self.geo.rules());
         // A cell lies on at most k windows per direction, and a board has at most one window
         // per cell and direction.
-        self.through = try_filled(Vec::new(), 64)?;
+        self.through = try_filled(Vec::new(), W::BITS as usize)?;
         for through in &mut self.through {
             through.try_reserve_exact(4 * rules.k() as usize)?;
         }
@@ -224,10 +245,10 @@ impl<'g> Solver<'g> {
         for cell in 0..rules.cells() {
             for dir in Dir::ALL {
                 if let Some(cells) = window(rules, cell, dir) {
-                    let mask = cells.clone().fold(0u64, |m, c| m | 1 << geo.bit(c));
+                    let mask = cells.clone().fold(W::ZERO, |m, c| m | W::bit(geo.bit(c)));
                     for c in cells {
                         self.through[geo.bit(c) as usize].push(self.windows.len() as u16);
-                        cells_in_order.push(1 << geo.bit(c));
+                        cells_in_order.push(W::bit(geo.bit(c)));
                     }
                     self.windows.push(mask);
                 }
@@ -256,22 +277,25 @@ impl<'g> Solver<'g> {
         order.sort_unstable_by_key(|&c| (std::cmp::Reverse(self.through[geo.bit(c) as usize].len()), c));
         self.order = try_collect(order.iter().map(|&c| geo.bit(c)))?;
         for (i, &b) in self.order.iter().enumerate() {
-            self.rank[b as usize] = i as u8;
+            self.rank.as_mut()[b as usize] = i as u8;
         }
 
         let mut rng = Rng::new(0x7ac7_ac70_e5a1_7e5d);
-        let keys: [[u64; 2]; 64] = std::array::from_fn(|_| [rng.next_u64(), rng.next_u64()]);
+        let keys: W::PerBit<[u64; 2]> = W::per_bit([0; 2]);
+        let mut keys = keys;
+        keys.as_mut().iter_mut().for_each(|k| *k = [rng.next_u64(), rng.next_u64()]);
         let perms = permutations(rules)?;
-        self.zob = try_filled([0; 2], 64 * perms.len())?;
+        let bits = W::BITS as usize;
+        self.zob = try_filled([0; 2], bits * perms.len())?;
         self.fwd.try_reserve_exact(perms.len())?;
         self.back.try_reserve_exact(perms.len())?;
         for (s, perm) in perms.iter().enumerate() {
-            let (mut f, mut b) = ([0u8; 64], [0u8; 64]);
+            let (mut f, mut b) = (W::per_bit(0u8), W::per_bit(0u8));
             for (cell, &image) in perm.iter().enumerate() {
                 let (from, to) = (geo.bit(cell), geo.bit(image));
-                f[from as usize] = to as u8;
-                b[to as usize] = from as u8;
-                self.zob[s * 64 + from as usize] = keys[to as usize];
+                f.as_mut()[from as usize] = to as u8;
+                b.as_mut()[to as usize] = from as u8;
+                self.zob[s * bits + from as usize] = keys.as_ref()[to as usize];
             }
             self.fwd.push(f);
             self.back.push(b);
@@ -292,7 +316,7 @@ impl<'g> Solver<'g> {
         self.meter.reach().clamp(1 << 10, by_position).next_power_of_two() as usize
     }
 
-    fn root_node(&self, root: Root) -> Node {
+    fn root_node(&self, root: Root<W>) -> Node<W> {
         let stones = (root.me | root.opp).count_ones() as i32;
         // Colour 0 is whoever placed the first stone; with an even count that is the mover.
         let colour = (stones % 2) as usize;
@@ -307,14 +331,20 @@ impl<'g> Solver<'g> {
 
     fn toggle(&self, hash: &mut [u64; 8], bit: u32, colour: usize) {
         for (s, h) in hash.iter_mut().enumerate().take(self.fwd.len()) {
-            *h ^= self.zob[s * 64 + bit as usize][colour];
+            *h ^= self.zob[s * W::BITS as usize + bit as usize][colour];
         }
     }
 
-    fn play(&self, node: &Node, bit: u32) -> Node {
+    fn play(&self, node: &Node<W>, bit: u32) -> Node<W> {
         let mut hash = node.hash;
         self.toggle(&mut hash, bit, node.colour);
-        Node { me: node.opp, opp: node.me | 1 << bit, colour: 1 - node.colour, stones: node.stones + 1, hash }
+        Node {
+            me: node.opp,
+            opp: node.me | W::bit(bit),
+            colour: 1 - node.colour,
+            stones: node.stones + 1,
+            hash,
+        }
     }
 
     /// Converts an absolute value at a position with `stones` stones to the API's score:
@@ -330,11 +360,11 @@ impl<'g> Solver<'g> {
     /// The best move (a bit) and the exact score of `root`: the fastest win, else a draw,
     /// else the slowest loss. Proves win/draw/loss with a narrow window first, then the
     /// distance only when the position is not a draw.
-    pub fn best(&mut self, root: Root) -> Result<(u32, i32), Error> {
+    pub fn best(&mut self, root: Root<W>) -> Result<(u32, i32), Error> {
         let node = self.root_node(root);
         let empty = self.geo.all() & !(root.me | root.opp);
         let wins = self.geo.win_cells(root.me) & empty;
-        if wins != 0 {
+        if !wins.is_zero() {
             return Ok((wins.trailing_zeros(), 1));
         }
         let (mut value, mut bit) = self.win_draw_loss(&node)?;
@@ -348,7 +378,7 @@ impl<'g> Solver<'g> {
     /// Whether a side wins `root` against any defence: the side to move (`mover`), else the
     /// other side. The threaded solver (`super::parallel`) asks these questions of the
     /// positions after each move on threads of their own.
-    pub fn wins(&mut self, root: Root, mover: bool) -> Result<bool, Error> {
+    pub fn wins(&mut self, root: Root<W>, mover: bool) -> Result<bool, Error> {
         if self.table.is_some() {
             let (_, score) = self.best(root)?;
             return Ok(if mover { score > 0 } else { score < 0 });
@@ -365,27 +395,27 @@ impl<'g> Solver<'g> {
 
     /// Every move (as bits) that keeps the value of `root`: any winning move when it is won,
     /// any drawing move when it is drawn, every move when it is lost.
-    pub fn optimal(&mut self, root: Root) -> Result<Vec<u32>, Error> {
+    pub fn optimal(&mut self, root: Root<W>) -> Result<Vec<u32>, Error> {
         let node = self.root_node(root);
         let empty = self.geo.all() & !(root.me | root.opp);
         let wins = self.geo.win_cells(root.me) & empty;
-        let (value, _) = if wins != 0 { (self.top, 0) } else { self.win_draw_loss(&node)? };
+        let (value, _) = if !wins.is_zero() { (self.top, 0) } else { self.win_draw_loss(&node)? };
         let zones = self.zones.is_some();
         let mut out = Vec::new();
         for bit in Bits(empty) {
             let keeps = match value.signum() {
                 -1 => true,
-                _ if wins & 1 << bit != 0 => true,
+                _ if wins.has(bit) => true,
                 // A win is kept when we still win with the opponent to move, a draw when the
                 // opponent cannot win.
                 1 if zones => {
-                    let pos = self.pos(node.me | 1 << bit, node.opp, node.colour);
+                    let pos = self.pos(node.me | W::bit(bit), node.opp, node.colour);
                     let proof = self.defend(&pos, node.colour).0;
                     self.check()?;
                     proof == Proof::Win
                 }
                 _ if zones => {
-                    let pos = self.pos(node.opp, node.me | 1 << bit, 1 - node.colour);
+                    let pos = self.pos(node.opp, node.me | W::bit(bit), 1 - node.colour);
                     let proof = self.attack(&pos, 1 - node.colour);
                     self.check()?;
                     proof != Proof::Win
@@ -410,7 +440,7 @@ impl<'g> Solver<'g> {
     /// loss (1, 0, -1), with a move that keeps it: by alpha-beta when it ends within
     /// `FIRST_LOOK` nodes, else by proofs with relevance zones (`zones`), which end a draw
     /// there, and by alpha-beta again after a win or a loss.
-    fn win_draw_loss(&mut self, node: &Node) -> Result<(i32, u32), Error> {
+    fn win_draw_loss(&mut self, node: &Node<W>) -> Result<(i32, u32), Error> {
         let empty = self.geo.all() & !(node.me | node.opp);
         if self.table.is_some() {
             return self.root_search(node, -1, 1);
@@ -450,12 +480,12 @@ impl<'g> Solver<'g> {
 
     /// Searches every root move (none wins at once) in `(alpha, beta)`; returns the best value
     /// and the first move reaching it.
-    fn root_search(&mut self, node: &Node, mut alpha: i32, beta: i32) -> Result<(i32, u32), Error> {
+    fn root_search(&mut self, node: &Node<W>, mut alpha: i32, beta: i32) -> Result<(i32, u32), Error> {
         let empty = self.geo.all() & !(node.me | node.opp);
         let (mut best, mut best_bit) = (i32::MIN, u32::MAX);
         for i in 0..self.order.len() {
             let bit = self.order[i];
-            if empty & 1 << bit == 0 {
+            if !empty.has(bit) {
                 continue;
             }
             let v = -self.negamax(&self.play(node, bit), -beta, -alpha);
@@ -476,7 +506,7 @@ impl<'g> Solver<'g> {
     /// a move is a pass, and in an m,n,k-game a pass is never better than a stone, since an
     /// extra stone never hurts), and the result is clamped to -1/0/1 because the pruning may
     /// change the length of a win, never its sign.
-    fn negamax(&mut self, node: &Node, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax(&mut self, node: &Node<W>, mut alpha: i32, mut beta: i32) -> i32 {
         if self.meter.spend(1) {
             self.aborted = true;
         } else if self.meter.used() > self.cap {
@@ -486,7 +516,7 @@ impl<'g> Solver<'g> {
             return 0;
         }
         if let Some(table) = self.table {
-            return table.value(node.me, node.opp);
+            return table.value(node.me.low(), node.opp.low());
         }
         let empty = self.geo.all() & !(node.me | node.opp);
         let threats = match self.decided(node, empty) {
@@ -520,20 +550,20 @@ impl<'g> Solver<'g> {
             if alpha >= beta {
                 return e.value;
             }
-            tt_move = Some(u32::from(self.back[sym][e.best as usize]));
+            tt_move = Some(u32::from(self.back[sym].as_ref()[e.best as usize]));
         }
 
         let moves = match threats {
-            0 if wdl => empty & (reach[0] | reach[1]),
-            0 => empty,
+            none if none.is_zero() && wdl => empty & (reach[0] | reach[1]),
+            none if none.is_zero() => empty,
             forced => forced,
         };
-        let mut list = [0u32; 64];
+        let mut list = W::per_bit(0u32);
         let n = self.ordered(node, moves, tt_move, self.block_first && beta <= 0, &mut list);
         if beta <= 0 {
-            self.blocking_move_first(node, empty, &mut list[..n]);
+            self.blocking_move_first(node, empty, &mut list.as_mut()[..n]);
         }
-        let (mut best, best_bit) = self.best_child(node, &list[..n], alpha, beta);
+        let (mut best, best_bit) = self.best_child(node, &list.as_ref()[..n], alpha, beta);
         if self.aborted {
             return 0;
         }
@@ -548,7 +578,7 @@ impl<'g> Solver<'g> {
             } else {
                 Bound::Exact
             };
-            let best_bit = u32::from(self.fwd[sym][best_bit as usize]);
+            let best_bit = u32::from(self.fwd[sym].as_ref()[best_bit as usize]);
             self.tt.put(key, Entry { value: best, bound, best: best_bit });
         }
         best
@@ -558,12 +588,12 @@ impl<'g> Solver<'g> {
     /// the side to move in one, or two threats of the opponent's (one can be blocked, not
     /// both). Else (`Ok`) the opponent's threats, the cells where it would complete a line.
     /// The opponent's threats are computed only once our own win is ruled out.
-    fn decided(&self, node: &Node, empty: u64) -> Result<u64, i32> {
+    fn decided(&self, node: &Node<W>, empty: W) -> Result<W, i32> {
         let p = node.stones;
-        if empty == 0 {
+        if empty.is_zero() {
             return Err(0);
         }
-        if self.geo.win_cells(node.me) & empty != 0 {
+        if !(self.geo.win_cells(node.me) & empty).is_zero() {
             return Err(self.top - (p + 1));
         }
         let threats = self.geo.win_cells(node.opp) & empty;
@@ -575,17 +605,17 @@ impl<'g> Solver<'g> {
 
     /// The cells of k-windows each side could still fill: the side to move's, then the
     /// opponent's. A side with none can no longer win.
-    fn reach(&self, node: &Node, empty: u64) -> [u64; 2] {
+    fn reach(&self, node: &Node<W>, empty: W) -> [W; 2] {
         [self.geo.reach(node.me | empty), self.geo.reach(node.opp | empty)]
     }
 
     /// Bounds on the value before any search (lowest, highest). The side to move cannot win
     /// before its next move; the opponent cannot win before its next one (or the one after,
     /// with no threat now); and a side that can no longer fill any k-window cannot win at all.
-    fn limits(&self, node: &Node, threats: u64, reach: [u64; 2]) -> (i32, i32) {
+    fn limits(&self, node: &Node<W>, threats: W, reach: [W; 2]) -> (i32, i32) {
         let p = node.stones;
         let mut hi = if p + 3 <= self.cells { self.top - (p + 3) } else { 0 };
-        let mut lo = match (threats != 0, p + 4 <= self.cells) {
+        let mut lo = match (!threats.is_zero(), p + 4 <= self.cells) {
             (true, _) => -(self.top - (p + 2)),
             (false, true) => -(self.top - (p + 4)),
             (false, false) => 0,
@@ -593,12 +623,12 @@ impl<'g> Solver<'g> {
         // Neither can a side whose every remaining chance the other side's pairing strategy
         // blocks (the opponent, the defender there, moves after us).
         let blocked = |attacker, defender, defender_to_move| {
-            self.pairing.as_ref().is_some_and(|p: &Pairing| p.holds(attacker, defender, defender_to_move))
+            self.pairing.as_ref().is_some_and(|p: &Pairing<W>| p.holds(attacker, defender, defender_to_move))
         };
-        if reach[0] == 0 || blocked(node.me, node.opp, false) {
+        if reach[0].is_zero() || blocked(node.me, node.opp, false) {
             hi = hi.min(0);
         }
-        if reach[1] == 0 || blocked(node.opp, node.me, true) {
+        if reach[1].is_zero() || blocked(node.opp, node.me, true) {
             lo = lo.max(0);
         }
         (lo, hi)
@@ -610,8 +640,8 @@ impl<'g> Solver<'g> {
     /// and only early (`LIVE_MIN_EMPTY`): each look costs up to a few hundred pairing steps.
     fn live_pairing_cuts(
         &mut self,
-        node: &Node,
-        empty: u64,
+        node: &Node<W>,
+        empty: W,
         (lo, hi): (i32, i32),
         (alpha, beta): (i32, i32),
     ) -> Option<i32> {
@@ -633,13 +663,13 @@ impl<'g> Solver<'g> {
     /// them after which a pairing of what is left blocks the opponent (`Live`), so that the
     /// search tries first a move that ends the question at once. Only early in the game
     /// (`PROBE_MIN_EMPTY`) and while such looks pay (`PROBE_RATIO`); true when it found one.
-    fn blocking_move_first(&mut self, node: &Node, empty: u64, moves: &mut [u32]) -> bool {
+    fn blocking_move_first(&mut self, node: &Node<W>, empty: W, moves: &mut [u32]) -> bool {
         let pays = self.probes < PROBE_WARMUP || self.probe_hits * PROBE_RATIO >= self.probes;
         let Some(live) = self.live.as_mut().filter(|_| pays && empty.count_ones() > PROBE_MIN_EMPTY) else {
             return false;
         };
         let before = live.steps();
-        let found = moves.iter().position(|&bit| live.blocks(node.opp, node.me | 1 << bit));
+        let found = moves.iter().position(|&bit| live.blocks(node.opp, node.me | W::bit(bit)));
         self.meter.add(live.steps() - before);
         self.probes += 1;
         if let Some(i) = found {
@@ -651,7 +681,7 @@ impl<'g> Solver<'g> {
 
     /// The transposition table's key for `node`: the smallest of its hashes under the board's
     /// symmetries, and the symmetry that gives it.
-    fn canonical(&self, node: &Node) -> (u64, usize) {
+    fn canonical(&self, node: &Node<W>) -> (u64, usize) {
         self.canonical_of(&node.hash)
     }
 
@@ -668,7 +698,7 @@ impl<'g> Solver<'g> {
 
     /// Searches `moves` in order in `(alpha, beta)`, fail-soft: the best value and the first
     /// move reaching it, stopping at a cutoff. Meaningless once `aborted` is set.
-    fn best_child(&mut self, node: &Node, moves: &[u32], mut alpha: i32, beta: i32) -> (i32, u32) {
+    fn best_child(&mut self, node: &Node<W>, moves: &[u32], mut alpha: i32, beta: i32) -> (i32, u32) {
         let (mut best, mut best_bit) = (i32::MIN, u32::MAX);
         for &bit in moves {
             let v = -self.negamax(&self.play(node, bit), -beta, -alpha);
@@ -689,7 +719,7 @@ impl<'g> Solver<'g> {
     }
 }
 
-impl Solver<'_> {
+impl<W: Word> Solver<'_, W> {
     /// Writes the bits of `moves` into `list` in the order to try them: the remembered best
     /// move, then (with enough empty cells for it to pay) the cells whose open k-windows hold
     /// the most stones of either side, then the static order. Returns how many.
@@ -706,20 +736,21 @@ impl Solver<'_> {
     /// is kept for the boards that gain.
     fn ordered(
         &self,
-        node: &Node,
-        moves: u64,
+        node: &Node<W>,
+        moves: W,
         first: Option<u32>,
         defend: bool,
-        list: &mut [u32; 64],
+        list: &mut W::PerBit<u32>,
     ) -> usize {
-        let mut keys = [(false, 0u32, 0u32, 0u8); 64];
+        let mut keys = W::per_bit((false, 0u32, 0u32, 0u8));
+        let (keys, list) = (keys.as_mut(), list.as_mut());
         let mut n = 0;
         let score = (self.cells - node.stones) as u32 >= DYNAMIC_ORDER;
         for b in Bits(moves) {
             let (value, block) = if score { self.potential(node, b) } else { (0, 0) };
             let tie = if defend { u32::MAX - block } else { 0 };
             list[n] = b;
-            keys[b as usize] = (Some(b) != first, u32::MAX - value, tie, self.rank[b as usize]);
+            keys[b as usize] = (Some(b) != first, u32::MAX - value, tie, self.rank.as_ref()[b as usize]);
             n += 1;
         }
         list[..n].sort_unstable_by_key(|&b| keys[b as usize]);
@@ -729,12 +760,12 @@ impl Solver<'_> {
     /// How much a stone on `bit` matters: over the k-windows through it that only one side
     /// occupies, 4^stones of that side (an empty window counts 1); and the part of that which
     /// blocks the opponent's windows.
-    fn potential(&self, node: &Node, bit: u32) -> (u32, u32) {
+    fn potential(&self, node: &Node<W>, bit: u32) -> (u32, u32) {
         self.potential_of(node.me, node.opp, bit)
     }
 
     /// `potential` for the side with stones `me` against `opp`.
-    fn potential_of(&self, me: u64, opp: u64, bit: u32) -> (u32, u32) {
+    fn potential_of(&self, me: W, opp: W, bit: u32) -> (u32, u32) {
         let (mut value, mut block) = (0, 0);
         for &w in &self.through[bit as usize] {
             let w = self.windows[w as usize];
@@ -775,7 +806,7 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore)] // hundreds of pairing searches
     fn blocking_move_first_only_reorders() {
-        let geo = Geometry::new(Rules::new(6, 6, 5).unwrap()).unwrap();
+        let geo = Geometry::<u64>::new(Rules::new(6, 6, 5).unwrap()).unwrap();
         let mut solver = Solver::new(&geo, Meter::new(Budget::nodes(u64::MAX), Instant::now()), 36).unwrap();
         let mut rng = Rng::new(5);
         let (mut found, mut none) = (0, 0);
@@ -797,7 +828,7 @@ mod tests {
             let mut moves = before.clone();
             solver.probes = 0; // always look
             let live =
-                |solver: &mut Solver, bit: u32| solver.live.as_mut().unwrap().blocks(opp, me | 1 << bit);
+                |solver: &mut Solver<u64>, bit: u32| solver.live.as_mut().unwrap().blocks(opp, me | 1 << bit);
             if solver.blocking_move_first(&node, empty, &mut moves) {
                 found += 1;
                 assert!(live(&mut solver, moves[0]));

@@ -6,17 +6,18 @@
 //! finds none for any A' holding A either (fewer free cells, the same windows; when the search
 //! only ran out of steps, the position is merely left to the solver's search, as it would be).
 
+use crate::ai::bitboard::Word;
 use crate::fallible::try_filled;
 
 /// Pairings (their cells) and attacker stones without one, remembered per defender set.
 #[derive(Clone, Copy, Default)]
-struct Slot {
-    defender: u64,
+struct Slot<W: Word> {
+    defender: W,
     /// Whether the slot holds anything (`defender` may be 0).
     used: bool,
-    zones: [u64; WAYS],
+    zones: [W; WAYS],
     found: u8,
-    none: [u64; WAYS],
+    none: [W; WAYS],
     refuted: u8,
 }
 
@@ -25,8 +26,8 @@ const WAYS: usize = 2;
 
 /// A table that starts small and grows with use (see `ZoneTable` in the solver): most
 /// searches ask few questions, and clearing a big table would cost them more than they save.
-pub(super) struct Memo {
-    slots: Vec<Slot>,
+pub(super) struct Memo<W: Word> {
+    slots: Vec<Slot<W>>,
     puts: usize,
 }
 
@@ -34,25 +35,25 @@ const FIRST_SLOTS: usize = 1 << 8;
 const MOST_SLOTS: usize = 1 << 16;
 
 /// What the memo knows about a position.
-pub(super) enum Known {
+pub(super) enum Known<W: Word> {
     /// A pairing of these cells blocks it.
-    Blocked(u64),
+    Blocked(W),
     /// A search found none for fewer attacker stones.
     Open,
     Unknown,
 }
 
-impl Memo {
-    pub(super) fn new() -> Memo {
+impl<W: Word> Memo<W> {
+    pub(super) fn new() -> Memo<W> {
         Memo { slots: Vec::new(), puts: 0 }
     }
 
-    fn at(&self, defender: u64) -> usize {
+    fn at(&self, defender: W) -> usize {
         let bits = self.slots.len().trailing_zeros();
-        (defender.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
+        (defender.digest().wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - bits)) as usize
     }
 
-    pub(super) fn get(&self, attacker: u64, defender: u64) -> Known {
+    pub(super) fn get(&self, attacker: W, defender: W) -> Known<W> {
         if self.slots.is_empty() {
             return Known::Unknown;
         }
@@ -60,11 +61,12 @@ impl Memo {
         if !slot.used || slot.defender != defender {
             return Known::Unknown;
         }
-        if let Some(&zone) = slot.zones[..usize::from(slot.found)].iter().find(|&&zone| zone & attacker == 0)
+        if let Some(&zone) =
+            slot.zones[..usize::from(slot.found)].iter().find(|&&zone| (zone & attacker).is_zero())
         {
             return Known::Blocked(zone);
         }
-        if slot.none[..usize::from(slot.refuted)].iter().any(|&fewer| fewer & !attacker == 0) {
+        if slot.none[..usize::from(slot.refuted)].iter().any(|&fewer| (fewer & !attacker).is_zero()) {
             return Known::Open;
         }
         Known::Unknown
@@ -72,7 +74,7 @@ impl Memo {
 
     /// Remembers the answer for (`attacker`, `defender`): the cells of the pairing found, or
     /// `None` when there was none.
-    pub(super) fn put(&mut self, attacker: u64, defender: u64, zone: Option<u64>) {
+    pub(super) fn put(&mut self, attacker: W, defender: W, zone: Option<W>) {
         if self.puts >= self.slots.len() {
             self.grow();
         }

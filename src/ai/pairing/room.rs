@@ -11,6 +11,7 @@
 //! of its free cells, no cell given twice. When no such assignment exists, there is no
 //! pairing.
 
+use crate::ai::bitboard::{Bits, Word};
 use crate::error::Error;
 use crate::fallible::{try_filled, try_with_capacity};
 
@@ -25,20 +26,21 @@ pub(super) struct Lines {
 impl Lines {
     /// For windows given by their cells in order (`k` one-bit masks each, as the pairing
     /// search takes them).
-    pub(super) fn new(cells: &[u64], k: usize) -> Result<Lines, Error> {
+    pub(super) fn new<W: Word>(cells: &[W], k: usize) -> Result<Lines, Error> {
         let n = cells.len() / k;
         let bit = |w: usize, i: usize| cells[w * k + i].trailing_zeros() as usize;
-        // The window whose first two cells are (a, b), at a * 64 + b.
-        let mut starting = try_filled(u16::MAX, 64 * 64)?;
+        // The window whose first two cells are (a, b), at a * BITS + b.
+        let bits = W::BITS as usize;
+        let mut starting = try_filled(u16::MAX, bits * bits)?;
         for w in 0..n {
-            starting[bit(w, 0) * 64 + bit(w, 1)] = w as u16;
+            starting[bit(w, 0) * bits + bit(w, 1)] = w as u16;
         }
         // A window's successor along its line starts at its second cell and goes on to its
         // third (for k = 2, to the cell one more step along).
         let next = |w: usize| {
             let (a, b) = (bit(w, 0), bit(w, 1));
             let c = if k > 2 { bit(w, 2) } else { (2 * b).wrapping_sub(a) };
-            let s = *starting.get(b * 64 + c).filter(|_| c < 64)?;
+            let s = *starting.get(b * bits + c).filter(|_| c < bits)?;
             (s != u16::MAX && bit(usize::from(s), 1) == c).then_some(s)
         };
         let mut follows = try_filled(false, n)?;
@@ -60,13 +62,14 @@ impl Lines {
     }
 
     /// False when no pairing of `live` (window masks `windows`) avoiding `taken` can exist.
-    pub(super) fn room(&self, windows: &[u64], live: &Windows, taken: u64) -> bool {
+    pub(super) fn room<W: Word>(&self, windows: &[W], live: &Windows, taken: W) -> bool {
         // The free cells of the windows that need a pair of their own.
-        let mut need = [0u64; 32];
-        let (mut n, mut last) = (0usize, 0u64);
+        let mut need = W::per_bit(W::ZERO);
+        let need = &mut need.as_mut()[..W::BITS as usize / 2];
+        let (mut n, mut last) = (0usize, W::ZERO);
         for &(w, first) in &self.order {
             if first {
-                last = 0;
+                last = W::ZERO;
             }
             let w = usize::from(w);
             if live[w / 64] & 1 << (w % 64) == 0 {
@@ -74,7 +77,7 @@ impl Lines {
             }
             let free = windows[w] & !taken;
             if (last & free).count_ones() < 2 {
-                // More than 32 disjoint pairs do not fit 64 bits.
+                // More than BITS / 2 disjoint pairs do not fit a word.
                 if n == need.len() || free.count_ones() < 2 {
                     return false;
                 }
@@ -89,13 +92,13 @@ impl Lines {
 
 /// Whether each of `sets` can be given two of its cells, no cell given twice: a matching
 /// that takes every set twice, grown by augmenting paths over cell bitmasks.
-fn two_each(sets: &[u64]) -> bool {
+fn two_each<W: Word>(sets: &[W]) -> bool {
     // owner[cell]: the set given the cell.
-    let mut owner = [0u8; 64];
-    let mut given = 0u64;
+    let mut owner = W::per_bit(0u8);
+    let mut given = W::ZERO;
     for i in 0..sets.len() {
         for _ in 0..2 {
-            if !augment(sets, &mut owner, &mut given, i, &mut 0) {
+            if !augment(sets, owner.as_mut(), &mut given, i, &mut W::default()) {
                 return false;
             }
         }
@@ -105,22 +108,20 @@ fn two_each(sets: &[u64]) -> bool {
 
 /// Gives set `i` one more cell: a free one, or one whose owner can move to another cell in
 /// turn (Kuhn's augmenting path). `seen`: the cells this path has already tried.
-fn augment(sets: &[u64], owner: &mut [u8; 64], given: &mut u64, i: usize, seen: &mut u64) -> bool {
+fn augment<W: Word>(sets: &[W], owner: &mut [u8], given: &mut W, i: usize, seen: &mut W) -> bool {
     let free = sets[i] & !*given;
-    if free != 0 {
-        let c = free.trailing_zeros() as usize;
-        (owner[c], *given) = (i as u8, *given | 1 << c);
+    if !free.is_zero() {
+        let c = free.trailing_zeros();
+        (owner[c as usize], *given) = (i as u8, *given | W::bit(c));
         return true;
     }
-    let mut options = sets[i] & !*seen;
-    while options != 0 {
-        let c = options.trailing_zeros() as usize;
-        options &= options - 1;
-        *seen |= 1 << c;
-        let j = usize::from(owner[c]);
+    let options = sets[i] & !*seen;
+    for c in Bits(options) {
+        *seen |= W::bit(c);
+        let j = usize::from(owner[c as usize]);
         // A cell of the set itself would not give it a second one.
         if j != i && augment(sets, owner, given, j, seen) {
-            owner[c] = i as u8;
+            owner[c as usize] = i as u8;
             return true;
         }
     }

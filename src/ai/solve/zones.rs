@@ -18,15 +18,15 @@
 //! threat, a defender's winning move) the zone is every empty cell, which is always right.
 
 use super::Solver;
-use crate::ai::bitboard::Bits;
+use crate::ai::bitboard::{Bits, Word};
 use crate::error::Error;
 use crate::fallible::try_filled;
 
 /// The result of a proof: the attacker wins, or it cannot win, with the zone of the proof.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Proof {
+pub(super) enum Proof<W: Word> {
     Win,
-    Hold(u64),
+    Hold(W),
 }
 
 /// Below this many empty cells a pairing is not looked for (each look costs up to a few
@@ -36,19 +36,28 @@ const PAIRING_MIN_EMPTY: u32 = 10;
 /// Remembered proofs: the position's key, and its zone in the canonical orientation (or
 /// `WIN`) with the defender's best answer where it has one.
 #[derive(Clone, Copy, Default)]
-pub(super) struct Slot {
+pub(super) struct Slot<W: Word> {
     key: u64,
-    zone: u64,
+    zone: W,
     best: u8,
 }
 
-/// No real cell is bit 63 (it is the padding bit of the last row), so this marks a win.
-const WIN: u64 = 1 << 63;
+/// No real cell is the top bit of a word (it is the padding bit of the last row), so a zone of
+/// that bit alone marks a win.
+fn win<W: Word>() -> W {
+    W::bit(W::BITS - 1)
+}
+
+/// The Erdős–Selfridge weight of a window with `empty` empty cells, 2^-cells in units of
+/// 2^-64 (0 past 64 cells, which only windows of k > 64 can have).
+fn window_weight<W: Word>(empty: W) -> u128 {
+    64u32.checked_sub(empty.count_ones()).map_or(0, |e| 1 << e)
+}
 
 /// Starts small and grows with the proof, up to a size set by the budget: most proofs are
 /// small, and clearing a table sized for the largest would cost more than they do.
-pub(super) struct ZoneTable {
-    slots: Vec<Slot>,
+pub(super) struct ZoneTable<W: Word> {
+    slots: Vec<Slot<W>>,
     most: usize,
     puts: usize,
 }
@@ -57,9 +66,9 @@ pub(super) struct ZoneTable {
 const FIRST_SLOTS: usize = 1 << 10;
 const GROWTH: usize = 4;
 
-impl ZoneTable {
+impl<W: Word> ZoneTable<W> {
     /// A table that grows to at most `most` slots (a power of two).
-    pub(super) fn new(most: usize) -> Result<ZoneTable, Error> {
+    pub(super) fn new(most: usize) -> Result<ZoneTable<W>, Error> {
         let slots = try_filled(Slot::default(), FIRST_SLOTS.min(most))?;
         Ok(ZoneTable { slots, most, puts: 0 })
     }
@@ -79,12 +88,12 @@ impl ZoneTable {
         self.puts = 0;
     }
 
-    fn get(&self, key: u64) -> Option<Slot> {
+    fn get(&self, key: u64) -> Option<Slot<W>> {
         let slot = self.slots[key as usize & (self.slots.len() - 1)];
         (slot.key == key && key != 0).then_some(slot)
     }
 
-    fn put(&mut self, slot: Slot) {
+    fn put(&mut self, slot: Slot<W>) {
         self.puts += 1;
         if self.puts > self.slots.len() {
             self.grow();
@@ -96,11 +105,11 @@ impl ZoneTable {
 
 /// A position of the proof: attacker and defender stones, and one hash per symmetry.
 #[derive(Clone, Copy)]
-pub(super) struct Pos {
-    pub(super) a: u64,
-    pub(super) d: u64,
+pub(super) struct Pos<W: Word> {
+    pub(super) a: W,
+    pub(super) d: W,
     /// The attacker's newest stone (a one-bit mask), 0 at the start of a proof.
-    newest: u64,
+    newest: W,
     hash: [u64; 8],
 }
 
@@ -108,72 +117,73 @@ pub(super) struct Pos {
 const ATTACKER_KEY: [u64; 2] = [0x243f_6a88_85a3_08d3, 0x1319_8a2e_0370_7344];
 const DEFENDER_TO_MOVE: u64 = 0xa409_3822_299f_31d0;
 
-impl Solver<'_> {
+impl<W: Word> Solver<'_, W> {
     /// The start of a proof from stones `a` (attacker, of stone colour `colour`) and `d`.
-    pub(super) fn pos(&self, a: u64, d: u64, colour: usize) -> Pos {
+    pub(super) fn pos(&self, a: W, d: W, colour: usize) -> Pos<W> {
         let mut hash = [ATTACKER_KEY[colour]; 8];
         for (bits, c) in [(a, colour), (d, 1 - colour)] {
             for b in Bits(bits) {
                 self.toggle(&mut hash, b, c);
             }
         }
-        Pos { a, d, newest: 0, hash }
+        Pos { a, d, newest: W::ZERO, hash }
     }
 
     /// `pos` after a stone on `bit`, the attacker's or the defender's.
-    fn put_stone(&self, pos: &Pos, bit: u32, attacker: bool, colour: usize) -> Pos {
+    fn put_stone(&self, pos: &Pos<W>, bit: u32, attacker: bool, colour: usize) -> Pos<W> {
         let mut next = *pos;
         let c = if attacker { colour } else { 1 - colour };
         self.toggle(&mut next.hash, bit, c);
         if attacker {
-            next.a |= 1 << bit;
-            next.newest = 1 << bit;
+            next.a |= W::bit(bit);
+            next.newest = W::bit(bit);
         } else {
-            next.d |= 1 << bit;
+            next.d |= W::bit(bit);
         }
         next
     }
 
     /// The zone table's key and symmetry for `pos`.
-    fn zone_key(&self, pos: &Pos, defender_to_move: bool) -> (u64, usize) {
+    fn zone_key(&self, pos: &Pos<W>, defender_to_move: bool) -> (u64, usize) {
         let (key, sym) = self.canonical_of(&pos.hash);
         (key ^ if defender_to_move { DEFENDER_TO_MOVE } else { 0 }, sym)
     }
 
     /// `zone` mapped through a permutation of bits.
-    fn map_zone(zone: u64, perm: &[u8; 64]) -> u64 {
-        Bits(zone).fold(0, |out, b| out | 1 << perm[b as usize])
+    fn map_zone(zone: W, perm: &W::PerBit<u8>) -> W {
+        Bits(zone).fold(W::ZERO, |out, b| out | W::bit(u32::from(perm.as_ref()[b as usize])))
     }
 
-    fn remember(&mut self, key: u64, sym: usize, proof: Proof, best: u32) {
+    fn remember(&mut self, key: u64, sym: usize, proof: Proof<W>, best: u32) {
         let zone = match proof {
-            Proof::Win => WIN,
+            Proof::Win => win(),
             Proof::Hold(zone) => Self::map_zone(zone, &self.fwd[sym]),
         };
-        let best = if best < 64 { self.fwd[sym][best as usize] } else { 64 };
+        let best = if best < W::BITS { self.fwd[sym].as_ref()[best as usize] } else { W::BITS as u8 };
         if let Some(table) = self.zones.as_mut() {
             table.put(Slot { key, zone, best });
         }
     }
 
-    fn recall(&self, key: u64, sym: usize) -> Option<(Proof, Option<u32>)> {
+    fn recall(&self, key: u64, sym: usize) -> Option<(Proof<W>, Option<u32>)> {
         let slot = self.zones.as_ref()?.get(key)?;
         let proof = match slot.zone {
-            WIN => Proof::Win,
+            zone if zone == win() => Proof::Win,
             zone => Proof::Hold(Self::map_zone(zone, &self.back[sym])),
         };
-        Some((proof, (slot.best < 64).then(|| u32::from(self.back[sym][slot.best as usize]))))
+        let best = u32::from(slot.best);
+        Some((proof, (best < W::BITS).then(|| u32::from(self.back[sym].as_ref()[best as usize]))))
     }
 
     /// The Erdős–Selfridge weight of the windows the attacker can still fill: the sum of
     /// 2^-(empty cells) over them, in units of 2^-64. With the attacker to move, a weight
     /// below one half means the defender can block them all; with the defender to move, below
     /// one.
-    fn danger(&self, pos: &Pos, empty: u64) -> u128 {
+    fn danger(&self, pos: &Pos<W>, empty: W) -> u128 {
         let mut sum = 0u128;
         for &w in &self.windows {
-            if w & pos.d == 0 {
-                sum += 1u128 << (64 - (w & empty).count_ones());
+            if (w & pos.d).is_zero() {
+                sum += window_weight(w & empty);
             }
         }
         sum
@@ -181,19 +191,20 @@ impl Solver<'_> {
 
     /// The defender's move of the Erdős–Selfridge strategy: the empty cell whose live windows
     /// weigh the most (any other move may lose the bound).
-    fn heaviest(&self, pos: &Pos, empty: u64) -> u32 {
-        let mut weight = [0u128; 64];
+    fn heaviest(&self, pos: &Pos<W>, empty: W) -> u32 {
+        let mut weight = W::per_bit(0u128);
+        let weight = weight.as_mut();
         for &w in &self.windows {
-            if w & pos.d == 0 {
-                let share = 1u128 << (64 - (w & empty).count_ones());
+            if (w & pos.d).is_zero() {
+                let share = window_weight(w & empty);
                 Bits(w & empty).for_each(|b| weight[b as usize] += share);
             }
         }
-        Bits(empty).max_by_key(|&b| (weight[b as usize], std::cmp::Reverse(b))).unwrap_or(64)
+        Bits(empty).max_by_key(|&b| (weight[b as usize], std::cmp::Reverse(b))).unwrap_or(W::BITS)
     }
 
     /// Whether the attacker, to move in `pos`, wins (`colour`: its stone colour).
-    pub(super) fn attack(&mut self, pos: &Pos, colour: usize) -> Proof {
+    pub(super) fn attack(&mut self, pos: &Pos<W>, colour: usize) -> Proof<W> {
         if self.meter.spend(1) {
             self.aborted = true;
         }
@@ -201,7 +212,7 @@ impl Solver<'_> {
             return Proof::Win;
         }
         let empty = self.geo.all() & !(pos.a | pos.d);
-        if self.geo.win_cells(pos.a) & empty != 0 {
+        if !(self.geo.win_cells(pos.a) & empty).is_zero() {
             return Proof::Win;
         }
         let threats = self.geo.win_cells(pos.d) & empty;
@@ -209,28 +220,28 @@ impl Solver<'_> {
             return Proof::Hold(empty);
         }
         let reach = self.geo.reach(pos.a | empty) & empty;
-        if reach == 0 {
-            return Proof::Hold(0);
+        if reach.is_zero() {
+            return Proof::Hold(W::ZERO);
         }
         let (key, sym) = self.zone_key(pos, false);
         if let Some((proof, _)) = self.recall(key, sym) {
             return proof;
         }
-        if threats == 0 && self.double_threat(pos, empty) {
-            self.remember(key, sym, Proof::Win, 64);
+        if threats.is_zero() && self.double_threat(pos, empty) {
+            self.remember(key, sym, Proof::Win, W::BITS);
             return Proof::Win;
         }
         if let Some(proof) = self.attack_leaf(pos, empty, reach) {
-            self.remember(key, sym, proof, 64);
+            self.remember(key, sym, proof, W::BITS);
             return proof;
         }
-        let proof = if threats != 0 {
+        let proof = if !threats.is_zero() {
             self.forced_block(pos, colour, empty, threats)
         } else {
             self.every_attack(pos, colour, empty)
         };
         if !self.aborted {
-            self.remember(key, sym, proof, 64);
+            self.remember(key, sym, proof, W::BITS);
         }
         proof
     }
@@ -240,20 +251,20 @@ impl Solver<'_> {
     /// filled but for three, ...): the defender can block only one. Tried before any search,
     /// since a search that meets another move first can spend millions of nodes proving it
     /// does not win.
-    fn double_threat(&self, pos: &Pos, empty: u64) -> bool {
+    fn double_threat(&self, pos: &Pos<W>, empty: W) -> bool {
         let k = self.geo.rules().k();
-        let mut near = 0u64;
+        let mut near = W::ZERO;
         for &w in &self.windows {
-            if w & pos.d == 0 && (w & empty).count_ones() == 2 && k >= 2 {
+            if (w & pos.d).is_zero() && (w & empty).count_ones() == 2 && k >= 2 {
                 near |= w & empty;
             }
         }
-        Bits(near).any(|b| (self.geo.win_cells(pos.a | 1 << b) & empty & !(1 << b)).count_ones() >= 2)
+        Bits(near).any(|b| (self.geo.win_cells(pos.a | W::bit(b)) & empty & !W::bit(b)).count_ones() >= 2)
     }
 
     /// A proof without search that the attacker, to move, cannot win: the Erdős–Selfridge
     /// bound, or a pairing of what is left.
-    fn attack_leaf(&mut self, pos: &Pos, empty: u64, reach: u64) -> Option<Proof> {
+    fn attack_leaf(&mut self, pos: &Pos<W>, empty: W, reach: W) -> Option<Proof<W>> {
         if self.danger(pos, empty) < 1 << 63 {
             return Some(Proof::Hold(reach));
         }
@@ -270,26 +281,27 @@ impl Solver<'_> {
     /// The attacker must block the defender's one threat `t`: the only move to search. Its
     /// other moves lose to the defender completing `t`, unless one of them completes a line
     /// of the attacker's in the saturated position, which the zone check rules out.
-    fn forced_block(&mut self, pos: &Pos, colour: usize, empty: u64, t: u64) -> Proof {
+    fn forced_block(&mut self, pos: &Pos<W>, colour: usize, empty: W, t: W) -> Proof<W> {
         let bit = t.trailing_zeros();
         match self.defend(&self.put_stone(pos, bit, true, colour), colour).0 {
             Proof::Win => Proof::Win,
             Proof::Hold(zone) => {
                 let zone = zone | t;
                 let saturated = pos.a | (empty & !zone);
-                let safe = !self.geo.has_line(saturated) && self.geo.win_cells(saturated) & zone & !t == 0;
+                let safe =
+                    !self.geo.has_line(saturated) && (self.geo.win_cells(saturated) & zone & !t).is_zero();
                 Proof::Hold(if safe { zone } else { empty })
             }
         }
     }
 
     /// Every attacker move that the zones so far leave open, best first.
-    fn every_attack(&mut self, pos: &Pos, colour: usize, empty: u64) -> Proof {
-        let mut list = [0u32; 64];
+    fn every_attack(&mut self, pos: &Pos<W>, colour: usize, empty: W) -> Proof<W> {
+        let mut list = W::per_bit(0u32);
         let n = self.ranked(pos.a, pos.d, empty, &mut list);
-        let (mut open, mut zone) = (empty, 0u64);
-        for &bit in &list[..n] {
-            if open & 1 << bit == 0 {
+        let (mut open, mut zone) = (empty, W::ZERO);
+        for &bit in &list.as_ref()[..n] {
+            if !open.has(bit) {
                 continue;
             }
             match self.defend(&self.put_stone(pos, bit, true, colour), colour).0 {
@@ -307,57 +319,57 @@ impl Solver<'_> {
     }
 
     /// Whether the attacker wins with the defender to move in `pos`; with the defender's
-    /// answer (a bit, 64 for none) when it does not.
-    pub(super) fn defend(&mut self, pos: &Pos, colour: usize) -> (Proof, u32) {
+    /// answer (a bit, `W::BITS` for none) when it does not.
+    pub(super) fn defend(&mut self, pos: &Pos<W>, colour: usize) -> (Proof<W>, u32) {
         if self.meter.spend(1) {
             self.aborted = true;
         }
         if self.aborted {
-            return (Proof::Win, 64);
+            return (Proof::Win, W::BITS);
         }
         let empty = self.geo.all() & !(pos.a | pos.d);
         let own = self.geo.win_cells(pos.d) & empty;
-        if own != 0 {
+        if !own.is_zero() {
             let bit = own.trailing_zeros();
             // The defender completes a line; the zone must keep the attacker from having one
             // already once it is given every other cell.
-            let zone = if self.geo.has_line(pos.a | (empty & !(1 << bit))) { empty } else { 1 << bit };
+            let zone = if self.geo.has_line(pos.a | (empty & !W::bit(bit))) { empty } else { W::bit(bit) };
             return (Proof::Hold(zone), bit);
         }
         let threats = self.geo.win_cells(pos.a) & empty;
         if threats.count_ones() >= 2 {
-            return (Proof::Win, 64);
+            return (Proof::Win, W::BITS);
         }
         let reach = self.geo.reach(pos.a | empty) & empty;
-        if reach == 0 {
-            return (Proof::Hold(0), empty.trailing_zeros().min(64));
+        if reach.is_zero() {
+            return (Proof::Hold(W::ZERO), empty.trailing_zeros().min(W::BITS));
         }
         let (key, sym) = self.zone_key(pos, true);
         let mut first = None;
         if let Some((proof, best)) = self.recall(key, sym) {
             match proof {
-                Proof::Win => return (proof, 64),
-                Proof::Hold(_) => return (proof, best.unwrap_or(64)),
+                Proof::Win => return (proof, W::BITS),
+                Proof::Hold(_) => return (proof, best.unwrap_or(W::BITS)),
             }
         }
-        if threats == 0 && self.danger(pos, empty) < 1 << 64 {
+        if threats.is_zero() && self.danger(pos, empty) < 1 << 64 {
             let (proof, bit) = (Proof::Hold(reach), self.heaviest(pos, empty));
             self.remember(key, sym, proof, bit);
             return (proof, bit);
         }
-        let moves = if threats != 0 { threats } else { reach };
-        let mut list = [0u32; 64];
+        let moves = if threats.is_zero() { reach } else { threats };
+        let mut list = W::per_bit(0u32);
         let n = self.ranked(pos.d, pos.a, moves, &mut list);
-        if threats == 0 {
-            first = self.blocking_answer(pos, empty, &list[..n]);
+        if threats.is_zero() {
+            first = self.blocking_answer(pos, empty, &list.as_ref()[..n]);
         }
-        let order = first.into_iter().chain(list[..n].iter().copied().filter(|&b| Some(b) != first));
+        let order = first.into_iter().chain(list.as_ref()[..n].iter().copied().filter(|&b| Some(b) != first));
         for bit in order {
             if let Proof::Hold(zone) = self.attack(&self.put_stone(pos, bit, false, colour), colour) {
                 if self.aborted {
                     break;
                 }
-                let proof = Proof::Hold(zone | 1 << bit);
+                let proof = Proof::Hold(zone | W::bit(bit));
                 self.remember(key, sym, proof, bit);
                 return (proof, bit);
             }
@@ -366,21 +378,22 @@ impl Solver<'_> {
             }
         }
         if !self.aborted {
-            self.remember(key, sym, Proof::Win, 64);
+            self.remember(key, sym, Proof::Win, W::BITS);
         }
-        (Proof::Win, 64)
+        (Proof::Win, W::BITS)
     }
 
     /// The first of `moves` after which a pairing of what is left blocks the attacker, when
     /// such looks still pay (see `Solver::blocking_move_first`).
-    fn blocking_answer(&mut self, pos: &Pos, empty: u64, moves: &[u32]) -> Option<u32> {
+    fn blocking_answer(&mut self, pos: &Pos<W>, empty: W, moves: &[u32]) -> Option<u32> {
         if empty.count_ones() <= super::PROBE_MIN_EMPTY {
             return None;
         }
         let pays = self.probes < super::PROBE_WARMUP || self.probe_hits * super::PROBE_RATIO >= self.probes;
         let live = self.live.as_mut().filter(|_| pays)?;
         let before = live.steps();
-        let found = moves.iter().copied().find(|&bit| live.blocks_after(pos.a, pos.d | 1 << bit, pos.newest));
+        let found =
+            moves.iter().copied().find(|&bit| live.blocks_after(pos.a, pos.d | W::bit(bit), pos.newest));
         self.meter.add(live.steps() - before);
         self.probes += 1;
         self.probe_hits += u64::from(found.is_some());
@@ -389,12 +402,13 @@ impl Solver<'_> {
 
     /// The bits of `moves` for the side with stones `me` (the other side: `opp`), most
     /// promising first (`Solver::potential`, then the static order). Returns how many.
-    fn ranked(&self, me: u64, opp: u64, moves: u64, list: &mut [u32; 64]) -> usize {
-        let mut keys = [(0u32, 0u8); 64];
+    fn ranked(&self, me: W, opp: W, moves: W, list: &mut W::PerBit<u32>) -> usize {
+        let mut keys = W::per_bit((0u32, 0u8));
+        let (keys, list) = (keys.as_mut(), list.as_mut());
         let mut n = 0;
         for b in Bits(moves) {
             let (value, _) = self.potential_of(me, opp, b);
-            keys[b as usize] = (u32::MAX - value, self.rank[b as usize]);
+            keys[b as usize] = (u32::MAX - value, self.rank.as_ref()[b as usize]);
             list[n] = b;
             n += 1;
         }
@@ -475,7 +489,7 @@ mod tests {
     }
 
     fn check_board(rows: u32, cols: u32, k: u32, samples: usize, seed: u64) -> [usize; 3] {
-        let geo = Geometry::new(Rules::new(rows, cols, k).unwrap()).unwrap();
+        let geo = Geometry::<u64>::new(Rules::new(rows, cols, k).unwrap()).unwrap();
         let cells = geo.all().count_ones();
         let meter = Meter::new(Budget::nodes(u64::MAX), Instant::now());
         let mut solver = Solver::new(&geo, meter, cells).unwrap();
