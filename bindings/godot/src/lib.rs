@@ -320,9 +320,30 @@ impl TicTacToe {
     /// The perfect move `{"row", "col", "score"}`: score 0 is a draw with best play, +N a win
     /// for the side to move N plies from now, -N a loss. `null` when the game is over or the
     /// position is too big to solve exactly (use `search` or `ai_move` there).
+    ///
+    /// The budget is the library's (2^24 solver steps) unless `nodes` steps and/or `millis`
+    /// milliseconds are given (0 for no limit of that kind); `null` when it runs out. With
+    /// `threads` > 0 the position's moves are solved on that many threads drawing on the one
+    /// budget (`OS.get_processor_count()` for one per core): the same score, and a move with
+    /// that score.
     #[export]
-    fn best_move(&self, _owner: &Reference) -> Variant {
-        let best = ai::best_move(&self.game());
+    fn best_move(
+        &self,
+        _owner: &Reference,
+        #[opt] nodes: i64,
+        #[opt] millis: i64,
+        #[opt] threads: i64,
+    ) -> Variant {
+        let best = (|| {
+            let budget = match (nodes, millis) {
+                (0, 0) => Budget::nodes(ai::SOLVE_NODES),
+                _ => budget_arg(nodes, millis)?,
+            };
+            match usize::try_from(threads).map_err(|_| Error::InvalidArgument)? {
+                0 => ai::solve(&self.game(), budget),
+                threads => ai::solve_threads(&self.game(), budget, threads),
+            }
+        })();
         answer(
             "best_move",
             best.map(|Scored { row, col, score }| {
@@ -333,6 +354,19 @@ impl TicTacToe {
                 dict.into_shared()
             }),
         )
+    }
+
+    /// The position's value as proof trees in text that a checker verifies with the rules
+    /// alone, of at most `max_nodes` nodes (see the library's docs/ai.md, "Certificates").
+    /// `null` with an error line when more are needed, the game is over or `max_nodes` is not
+    /// positive.
+    #[export]
+    fn certificate(&self, _owner: &Reference, max_nodes: i64) -> Variant {
+        let text = (|| {
+            let nodes = u64::try_from(max_nodes).map_err(|_| Error::InvalidArgument)?;
+            ai::certificate(&self.game(), nodes)
+        })();
+        answer("certificate", text)
     }
 
     /// A move `[row, col]` from the budgeted search: at most `nodes` nodes and `millis`
