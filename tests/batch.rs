@@ -99,6 +99,13 @@ impl Reference {
         results
     }
 
+    /// A uniformly random empty cell of each game.
+    fn random_actions(&self, rng: &mut Rng) -> Vec<u32> {
+        let cells = self.rules.cells();
+        let empty = |g: &Game| -> Vec<usize> { (0..cells).filter(|&c| cells_of(g)[c] == 0).collect() };
+        self.games.iter().map(empty).map(|e| e[rng.pick(e.len())] as u32).collect()
+    }
+
     /// Observations written out plainly from the games' cells.
     fn observe(&self) -> Vec<u8> {
         let mut out = Vec::new();
@@ -139,14 +146,7 @@ fn agree(rows: u32, cols: u32, k: u32, count: usize, steps: usize, seed: u64) {
     let mut rng = Rng(seed);
     let mut ends = 0;
     for step in 0..steps {
-        let mut actions: Vec<u32> = reference
-            .games
-            .iter()
-            .map(|g| {
-                let empty: Vec<usize> = (0..cells).filter(|&c| cells_of(g)[c] == 0).collect();
-                empty[rng.pick(empty.len())] as u32
-            })
-            .collect();
+        let mut actions = reference.random_actions(&mut rng);
         if rng.pick(4) == 0 {
             // Spoil a few actions: off the board, or on a stone where there is one.
             let (before_obs, before_mask) =
@@ -327,6 +327,59 @@ fn random_moves_are_valid_and_repeatable() {
         }
         let (o, _, _, _) = run(6, 2);
         assert!(o != obs, "{rows},{cols},{k}: seeds 5 and 6 gave the same games");
+    }
+}
+
+/// Steps and random moves in turn, on the shapes whose random moves draw from a list of the
+/// empty cells that steps leave for `random_moves` to make again: each random move is found
+/// from the masks before and after it (the one cell taken, or an empty board where a game
+/// ended) and played in the reference, which must then agree with the batch, and the game
+/// that ended must have a move that ends it.
+#[test]
+fn steps_and_random_moves_interleave() {
+    for (rows, cols, k, count) in
+        [(15, 15, 5, 8), (9, 9, 5, 12), (16, 16, 2, 12), (16, 11, 4, 8), (3, 3, 3, 20)]
+    {
+        let rules = Rules::new(rows, cols, k).unwrap();
+        let cells = rules.cells();
+        let batch = Batch::new(rows, cols, k, count, 31);
+        let mut reference = Reference::new(rules, count);
+        let mut rng = Rng(u64::from(rows * cols));
+        for round in 0..150 {
+            for _ in 0..rng.pick(4) {
+                let actions = reference.random_actions(&mut rng);
+                assert_eq!(batch.step(&actions).unwrap(), reference.step(&actions));
+            }
+            let before = batch.legal_mask(count * cells);
+            let stats = batch.random_moves(1, 1 + rng.pick(2) as u32);
+            let after = batch.legal_mask(count * cells);
+            let mut ended = 0;
+            for (i, (b, a)) in before.chunks(cells).zip(after.chunks(cells)).enumerate() {
+                let taken: Vec<usize> = (0..cells).filter(|&c| b[c] == 1 && a[c] == 0).collect();
+                let freed = (0..cells).filter(|&c| b[c] == 0 && a[c] == 1).count();
+                let game = &mut reference.games[i];
+                if taken.is_empty() && a.iter().all(|&e| e == 1) {
+                    // The move ended the game: one of the empty cells must end it.
+                    let ends = (0..cells).filter(|&c| b[c] == 1).any(|c| {
+                        let (row, col) = row_col(&rules, c);
+                        game.clone().play(row, col).unwrap() != Outcome::Pending
+                    });
+                    assert!(ends, "{rows},{cols},{k} round {round} game {i}: emptied by no ending move");
+                    *game = Game::new(rules).unwrap();
+                    ended += 1;
+                } else {
+                    assert!(taken.len() == 1 && freed == 0, "{rows},{cols},{k} round {round} game {i}");
+                    let (row, col) = row_col(&rules, taken[0]);
+                    assert_eq!(game.play(row, col).unwrap(), Outcome::Pending);
+                }
+            }
+            assert_eq!(stats.a_wins + stats.b_wins + stats.draws, ended);
+            assert_eq!(
+                batch.observe(count * 2 * cells),
+                reference.observe(),
+                "{rows},{cols},{k} round {round}"
+            );
+        }
     }
 }
 

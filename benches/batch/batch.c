@@ -6,9 +6,10 @@
  *   - ttt_batch_random_moves on 3 x 3 with every core against the plain playout on one core
  *     (target: at least 4 times);
  *   - ttt_batch_random_moves on 15 x 15, k = 5 (target: at least 100 M moves/s);
- *   - ttt_batch_step plus ttt_batch_legal_mask driven from C with random legal actions,
- *     against ttt_batch_random_moves on the same shape (target: at least 1/4); the C code
- *     choosing the actions is not timed;
+ *   - ttt_batch_step driven from C with random legal actions, against ttt_batch_random_moves
+ *     on the same shape (target: at least 1/4), in two rows of one run: the step alone (the
+ *     masks the C code chooses the actions from are not timed), and the step plus
+ *     ttt_batch_legal_mask; the C code choosing the actions is never timed;
  *   - moves/s against the batch size, and the memory per game.
  *
  * Each row also gives the moves per second of this process's processor time (all its threads):
@@ -175,7 +176,11 @@ static double random_moves_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t
     return best;
 }
 
-/* step + legal_mask with random legal actions chosen from the mask (untimed): moves/s. */
+/* The rates of the last step_rate: the step alone (moves/s, and per processor-second). */
+static double step_alone, step_alone_cpu;
+
+/* step + legal_mask with random legal actions chosen from the mask (untimed): moves/s. The
+   step alone is timed apart, into step_alone. */
 static double step_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t count, int steps) {
     size_t cells = (size_t)rows * cols;
     TttBatch *b;
@@ -183,7 +188,7 @@ static double step_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t count, 
     uint8_t *mask = must_alloc(count * cells), *results = must_alloc(count);
     uint32_t *actions = must_alloc(count * sizeof *actions);
     uint64_t s = 7, ends = 0;
-    double timed = 0, cpu = 0, t0 = now_s(), c0 = cpu_s();
+    double timed = 0, cpu = 0, stepped = 0, stepped_cpu = 0, t0 = now_s(), c0 = cpu_s();
     must(ttt_batch_legal_mask(b, mask, count * cells));
     timed += now_s() - t0;
     cpu += cpu_s() - c0;
@@ -199,9 +204,12 @@ static double step_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t count, 
         t0 = now_s();
         c0 = cpu_s();
         must(ttt_batch_step(b, actions, count, results, NULL));
+        double t1 = now_s(), c1 = cpu_s();
         must(ttt_batch_legal_mask(b, mask, count * cells));
         timed += now_s() - t0;
         cpu += cpu_s() - c0;
+        stepped += t1 - t0;
+        stepped_cpu += c1 - c0;
         for (size_t g = 0; g < count; g++) {
             ends += results[g] != 0;
         }
@@ -213,6 +221,8 @@ static double step_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t count, 
     free(results);
     free(actions);
     ttt_batch_free(b);
+    step_alone = (double)count * steps / stepped;
+    step_alone_cpu = (double)count * steps / stepped_cpu;
     cpu_rate = (double)count * steps / cpu;
     return (double)count * steps / timed;
 }
@@ -287,11 +297,18 @@ int main(int argc, char **argv) {
     double gomoku = random_moves_rate(15, 15, 5, 16384, scaled(2000), 0, repeats, &big);
     row("ttt_batch_random_moves 15x15 k=5, 16384 games", gomoku, gomoku / 100e6, 1.0, "x 100 M/s");
 
-    /* step + legal_mask from C. */
+    /* step, and step + legal_mask, from C. */
     int steps = (int)scaled(200);
-    double step3 = step_rate(3, 3, 3, count, steps);
+    double step3 = step_rate(3, 3, 3, count, steps), both = cpu_rate;
+    cpu_rate = step_alone_cpu;
+    row("ttt_batch_step 3x3, 65536 games", step_alone, step_alone / tic, 0.25, "x random");
+    cpu_rate = both;
     row("ttt_batch_step + legal_mask 3x3, 65536 games", step3, step3 / tic, 0.25, "x random");
     double step15 = step_rate(15, 15, 5, 4096, steps);
+    both = cpu_rate;
+    cpu_rate = step_alone_cpu;
+    row("ttt_batch_step 15x15 k=5, 4096 games", step_alone, step_alone / gomoku, 0.25, "x random");
+    cpu_rate = both;
     row("ttt_batch_step + legal_mask 15x15 k=5, 4096 games", step15, step15 / gomoku, 0.25, "x random");
 
     /* The curve: moves/s against the batch size, 3x3, every core. */

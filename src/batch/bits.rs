@@ -42,22 +42,34 @@ pub(crate) fn bits_to_bytes(words: impl IntoIterator<Item = u64>, out: &mut [u8]
     }
 }
 
+/// The 16 bits of `line` as 16 bytes, byte i holding bit i (0 or 1): two lookups.
+#[inline(always)]
+pub(crate) fn line_bytes(line: u16) -> [u8; 16] {
+    let low = u128::from(EXPAND[usize::from(line & 0xff)]);
+    (low | u128::from(EXPAND[usize::from(line >> 8)]) << 64).to_le_bytes()
+}
+
 /// Writes each of `lines` (one row of `width` cells, at most 16: bit i is cell i) to `out` as
-/// one byte a cell, 0 or 1, the rows one after another; `out` holds `width` bytes a line. A row
-/// is two lookups and, while `out` has 16 bytes left, one 16-byte store whose bytes past the
-/// row are written again by the rows after it; the rows within 16 bytes of the end go byte by
-/// byte.
+/// one byte a cell, 0 or 1, the rows one after another; `out` holds `width` bytes a line.
 #[inline(always)]
 pub(crate) fn lines_to_bytes(lines: impl IntoIterator<Item = u16>, width: usize, out: &mut [u8]) {
     let mut at = 0;
     for line in lines {
-        let low = u128::from(EXPAND[usize::from(line & 0xff)]);
-        let bytes = (low | u128::from(EXPAND[usize::from(line >> 8)]) << 64).to_le_bytes();
-        match out.get_mut(at..at + 16) {
-            Some(wide) => wide.copy_from_slice(&bytes),
-            None => out[at..at + width].iter_mut().zip(bytes).for_each(|(o, b)| *o = b),
-        }
+        line_to_bytes(line, width, out, at);
         at += width;
+    }
+}
+
+/// Writes `line` (`width` cells, at most 16: bit i is cell i) to `out[at..at + width]`, one
+/// byte a cell: while `out` has 16 bytes left, one 16-byte store whose bytes
+/// past the row are written again by the rows after it; the rows within 16 bytes of the end go
+/// byte by byte.
+#[inline(always)]
+pub(crate) fn line_to_bytes(line: u16, width: usize, out: &mut [u8], at: usize) {
+    let bytes = line_bytes(line);
+    match out.get_mut(at..at + 16) {
+        Some(wide) => wide.copy_from_slice(&bytes),
+        None => out[at..at + width].iter_mut().zip(bytes).for_each(|(o, b)| *o = b),
     }
 }
 

@@ -17,6 +17,11 @@ pub(crate) trait Kind: Sync {
     /// The unit of storage.
     type Word: Copy + Default + Send + Sync;
 
+    /// What a game keeps apart from its words, one per game, that only `random` reads and
+    /// writes (`()`, which takes no memory, where there is nothing): kept in a vector of its
+    /// own, so that `step`, `observe` and `legal_mask` stream the words alone.
+    type Aside: Copy + Default + Send + Sync;
+
     /// Words per game.
     fn stride(&self) -> usize;
 
@@ -86,6 +91,13 @@ pub(crate) trait Kind: Sync {
     }
 
     /// `moves` uniformly random legal moves in every game of `games` (a whole number of
-    /// games), each result counted in `tally`.
-    fn random(&self, games: &mut [Self::Word], moves: u64, draws: &mut Draws, tally: &mut Tally);
+    /// games, whose `Aside`s are `aside`), each result counted in `tally`.
+    fn random(
+        &self,
+        games: &mut [Self::Word],
+        aside: &mut [Self::Aside],
+        moves: u64,
+        draws: &mut Draws,
+        tally: &mut Tally,
+    );
 }

@@ -35,6 +35,8 @@ pub(crate) struct Lanes<K: Kind> {
     /// batch that starts no thread never asks).
     cores: OnceLock<usize>,
     data: Vec<K::Word>,
+    /// Each game's `Kind::Aside`.
+    aside: Vec<K::Aside>,
     /// Where `Kind::advance` writes the games after a step, then swapped with `data`; made
     /// by the first step of a representation that has `advance` (empty otherwise).
     next: Vec<K::Word>,
@@ -72,7 +74,8 @@ impl<K: Kind> Lanes<K> {
     /// against the memory limit).
     pub(crate) fn new(kind: K, cells: usize, count: usize) -> Result<Lanes<K>, Error> {
         let data = try_filled(K::Word::default(), count * kind.stride())?;
-        Ok(Lanes { kind, cells, count, cores: OnceLock::new(), data, next: Vec::new() })
+        let aside = try_filled(K::Aside::default(), count)?;
+        Ok(Lanes { kind, cells, count, cores: OnceLock::new(), data, aside, next: Vec::new() })
     }
 
     fn game(&self, i: usize) -> &[K::Word] {
@@ -82,6 +85,7 @@ impl<K: Kind> Lanes<K> {
 
     pub(crate) fn reset(&mut self) {
         self.data.fill(K::Word::default());
+        self.aside.fill(K::Aside::default());
     }
 
     pub(crate) fn stone(&self, i: usize, cell: usize) -> u8 {
@@ -178,11 +182,14 @@ impl<K: Kind> Lanes<K> {
         let per_piece = chunks.div_ceil(threads);
         let mut tallies = try_filled(Tally::default(), chunks.div_ceil(per_piece))?;
         let kind = &self.kind;
-        let pieces = self.data.chunks_mut(per_piece * chunk_words).zip(tallies.iter_mut()).enumerate();
-        spread(pieces, |(p, (data, tally))| {
-            for (c, chunk) in data.chunks_mut(chunk_words).enumerate() {
+        let data = self.data.chunks_mut(per_piece * chunk_words);
+        let aside = self.aside.chunks_mut(per_piece * CHUNK_GAMES);
+        let pieces = data.zip(aside).zip(tallies.iter_mut()).enumerate();
+        spread(pieces, |(p, ((data, aside), tally))| {
+            let chunks = data.chunks_mut(chunk_words).zip(aside.chunks_mut(CHUNK_GAMES));
+            for (c, (chunk, aside)) in chunks.enumerate() {
                 let mut draws = Draws::new(seed, call, (p * per_piece + c) as u64);
-                kind.random(chunk, moves, &mut draws, tally);
+                kind.random(chunk, aside, moves, &mut draws, tally);
             }
         });
         Ok(tallies.iter().fold(Tally::default(), |a, b| a.plus(b)))

@@ -3,9 +3,11 @@
 //! anti-diagonal ↙ ("rotated bitboards"). A new stone's four lines are four loads, packed into
 //! one 64-bit word, and k in a row through the stone is a run of k set bits in that word: a
 //! few shifts and ands, with no walk and no branch per direction. The empty cells are kept in
-//! a list, so a uniformly random one is one draw and one load.
+//! a list apart from the lines (the games' `Kind::Aside`), so a uniformly random one is one
+//! draw and one load; a step leaves the list alone and marks it stale, so that `step` and
+//! `legal_mask` stream only the lines, and `random_moves` makes a stale list again.
 
-use super::bits::lines_to_bytes;
+use super::bits::{line_bytes, line_to_bytes, lines_to_bytes};
 use super::draw::Draws;
 use super::kind::{Kind, DRAW, PENDING, X_WINS};
 use super::Tally;
@@ -14,44 +16,65 @@ use crate::rules::Rules;
 /// The longest side this representation takes: a line is one `u16`.
 pub(crate) const MAX_SIDE: u32 = 16;
 
-/// Lines per player: 16 rows (bit c is column c), 16 columns (bit r is row r), 32 diagonals ↘
-/// (line `r - c + 15`, bit c) and 32 anti-diagonals ↙ (line `r + c`, bit c); along every line
-/// the bits are consecutive. The layout is the same for every shape (lines past the board stay
-/// empty), so that the line of a cell is a sum of constants and bounds need no check.
-const SIDE: usize = 96;
-const COLS: usize = 16;
-const DIAGS: usize = 32;
-const ANTIS: usize = 64;
+/// The lines of both players, by direction, X's then O's in each: 16 rows (bit c is column c),
+/// 16 columns (bit r is row r), 32 diagonals ↘ (line `r - c + 15`, bit c) and 32
+/// anti-diagonals ↙ (line `r + c`, bit c); along every line the bits are consecutive. The
+/// layout is the same for every shape (lines past the board stay empty), so that the line of a
+/// cell is a sum of constants and bounds need no check. Both players' rows share the game's
+/// first 64 bytes, the only ones a legality check and a legal-move mask read.
+const ROWS: usize = 0;
+const COLS: usize = 32;
+const DIAGS: usize = 64;
+const ANTIS: usize = 128;
+const LINES: usize = 192;
 
-/// One game: 898 bytes.
+/// One game's stones: 388 bytes. The games of a batch lie side by side, so that `step` and
+/// `legal_mask` stream them without the lists of their empty cells, which `List` keeps.
 #[derive(Clone, Copy)]
 pub(crate) struct Game {
-    /// X's lines, then O's.
-    lines: [u16; 2 * SIDE],
+    lines: [u16; LINES],
     /// Stones on the board.
     placed: u16,
+    /// Whether the game's `List` may hold a taken cell among the empty ones: `step` plays
+    /// without keeping the list, and `random_moves` makes it again before it draws from it.
+    stale: bool,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game { lines: [0; LINES], placed: 0, stale: false }
+    }
+}
+
+impl Game {
+    /// The stones of both players on row `r` (`r` below 16).
+    #[inline(always)]
+    fn row(&self, r: usize) -> u16 {
+        self.lines[ROWS + r] | self.lines[ROWS + 16 + r]
+    }
+}
+
+/// The empty cells of one game, so that a uniformly random one is one draw and one load:
+/// 512 bytes.
+#[derive(Clone, Copy)]
+pub(crate) struct List {
     /// The board's cells (row-major numbers) in an order whose first `cells - placed` are the
-    /// empty ones: a move swaps its cell to the end of those. Stored as `cell ^ index`, so
-    /// that a game of zeros holds the cells in order; a finished game keeps its order, which
-    /// is as good as any, since every order of the cells lists them all as empty.
+    /// empty ones, unless the game is stale: a random move swaps its cell to the end of
+    /// those. Stored as `cell ^ index`, so that a list of zeros holds the cells in order; a
+    /// game that ends keeps its order, which is as good as any, since every order of the
+    /// cells lists them all as empty.
     order: [u8; 256],
     /// Where each cell is in `order`, stored as `index ^ cell`.
     at: [u8; 256],
 }
 
-impl Default for Game {
-    fn default() -> Game {
-        Game { lines: [0; 2 * SIDE], placed: 0, order: [0; 256], at: [0; 256] }
+impl Default for List {
+    fn default() -> List {
+        List { order: [0; 256], at: [0; 256] }
     }
 }
 
-impl Game {
-    /// Whether `(r, c)` holds a stone.
-    #[inline(always)]
-    fn taken(&self, r: usize, c: usize) -> bool {
-        (self.lines[r] | self.lines[SIDE + r]) >> c & 1 == 1
-    }
-
+impl List {
     /// Moves the `j`-th of the `n` empty cells of `order` to place `n - 1`, swapping it with
     /// the cell there, and returns it.
     #[inline(always)]
@@ -122,9 +145,13 @@ impl Lined {
     fn place(&self, game: &mut Game, r: usize, c: usize) -> u8 {
         let placed = game.placed;
         let p = usize::from(placed & 1);
-        let base = p * SIDE;
-        let lines =
-            [(base + r, c), (base + COLS + c, r), (base + DIAGS + r + 15 - c, c), (base + ANTIS + r + c, c)];
+        let (straight, slanted) = (16 * p, 32 * p);
+        let lines = [
+            (ROWS + straight + r, c),
+            (COLS + straight + c, r),
+            (DIAGS + slanted + r + 15 - c, c),
+            (ANTIS + slanted + r + c, c),
+        ];
         let mut word = 0u64;
         for (lane, (line, bit)) in lines.into_iter().enumerate() {
             game.lines[line] |= 1 << bit;
@@ -143,22 +170,42 @@ impl Lined {
         };
         game.lines.fill(0);
         game.placed = 0;
+        game.stale = false;
         result
     }
 
     /// One uniformly random legal move: the j-th empty cell of the game's list, j drawn
     /// exactly uniformly below their number.
     #[inline(always)]
-    fn random_move(&self, game: &mut Game, draws: &mut Draws) -> u8 {
+    fn random_move(&self, game: &mut Game, list: &mut List, draws: &mut Draws) -> u8 {
         let n = self.cells - u32::from(game.placed);
-        let cell = game.take(draws.below(n) as usize, n as usize);
+        let cell = list.take(draws.below(n) as usize, n as usize);
         let (r, c) = self.row_col(cell);
         self.place(game, r, c)
+    }
+
+    /// Makes the list of a stale game again: the empty cells in board order from the front,
+    /// the taken ones from the back. No branch a cell.
+    fn relist(&self, game: &mut Game, list: &mut List) {
+        let (mut front, mut back) = (0usize, self.cells as usize);
+        for r in 0..self.rows {
+            let taken = game.row(r);
+            for c in 0..self.cols {
+                let (cell, empty) = (r * self.cols + c, usize::from(!taken >> c & 1));
+                back -= 1 - empty;
+                let at = (if empty == 1 { front } else { back }) & 255;
+                front += empty;
+                list.order[at] = (cell ^ at) as u8;
+                list.at[cell & 255] = (at ^ cell) as u8;
+            }
+        }
+        game.stale = false;
     }
 }
 
 impl Kind for Lined {
     type Word = Game;
+    type Aside = List;
 
     fn stride(&self) -> usize {
         1
@@ -166,50 +213,107 @@ impl Kind for Lined {
 
     fn occupied(&self, game: &[Game], cell: usize) -> bool {
         let (r, c) = self.row_col(cell);
-        game[0].taken(r, c)
+        game[0].row(r) >> c & 1 == 1
     }
 
     fn stone(&self, game: &[Game], cell: usize) -> u8 {
         let ((r, c), lines) = (self.row_col(cell), &game[0].lines);
-        (lines[r] >> c & 1 | (lines[SIDE + r] >> c & 1) << 1) as u8
+        (lines[ROWS + r] >> c & 1 | (lines[ROWS + 16 + r] >> c & 1) << 1) as u8
     }
 
     fn x_to_move(&self, game: &[Game]) -> bool {
         game[0].placed.is_multiple_of(2)
     }
 
+    /// Leaves the game's list of empty cells stale: a step reads and writes only the lines.
+    #[inline(always)]
     fn play(&self, game: &mut [Game], cell: usize) -> u8 {
         let game = &mut game[0];
-        let n = self.cells - u32::from(game.placed);
-        game.take(usize::from(game.at[cell & 255]) ^ cell, n as usize);
+        game.stale = true;
         let (r, c) = self.row_col(cell);
         self.place(game, r, c)
     }
 
+    fn play_all(&self, games: &mut [Game], actions: &[u32], results: &mut [u8]) {
+        for ((game, &a), result) in games.chunks_exact_mut(1).zip(actions).zip(results) {
+            *result = self.play(game, a as usize);
+        }
+    }
+
     fn observe(&self, game: &[Game], out: &mut [u8]) {
         let (lines, p) = (&game[0].lines, usize::from(game[0].placed & 1));
-        let (mine, theirs) = (&lines[p * SIDE..][..self.rows], &lines[(1 - p) * SIDE..][..self.rows]);
+        let (mine, theirs) =
+            (&lines[ROWS + 16 * p..][..self.rows], &lines[ROWS + 16 * (1 - p)..][..self.rows]);
         lines_to_bytes(mine.iter().chain(theirs).copied(), self.cols, out);
     }
 
     fn legal(&self, game: &[Game], out: &mut [u8]) {
-        let lines = &game[0].lines;
-        lines_to_bytes((0..self.rows).map(|r| !(lines[r] | lines[SIDE + r])), self.cols, out);
+        masks(game, self.rows, self.cols, out);
     }
 
-    fn random(&self, games: &mut [Game], moves: u64, draws: &mut Draws, tally: &mut Tally) {
+    fn all_legal(&self, games: &[Game], actions: &[u32]) -> bool {
+        // An action past the board is bad by the comparison (its cell, cut below 256, only
+        // keeps the load within the game). One fold, no branch a game.
+        let cells = self.cells;
+        let bad = games.iter().zip(actions).fold(0, |bad, (game, &a)| {
+            let (r, c) = self.row_col(a as usize & 255);
+            bad | u16::from(a >= cells) | game.row(r) >> c & 1
+        });
+        bad == 0
+    }
+
+    fn legal_all(&self, games: &[Game], _cells: usize, out: &mut [u8]) {
+        if (self.rows, self.cols) == (15, 15) {
+            // Sizes known when compiled: the rows' loop unrolls, with no bound checked a row.
+            masks(games, 15, 15, out);
+        } else {
+            masks(games, self.rows, self.cols, out);
+        }
+    }
+
+    fn random(
+        &self,
+        games: &mut [Game],
+        lists: &mut [List],
+        moves: u64,
+        draws: &mut Draws,
+        tally: &mut Tally,
+    ) {
         // Each game is played through while it is in cache; the few moves that end a game are
         // counted apart, by a branch seldom taken, so the common move writes no counter.
         let mut ended = [0u64; 3];
-        for game in games.iter_mut() {
+        for (game, list) in games.iter_mut().zip(lists) {
+            if game.stale {
+                self.relist(game, list);
+            }
             for _ in 0..moves {
-                let result = self.random_move(game, draws);
+                let result = self.random_move(game, list, draws);
                 if result != PENDING {
                     ended[usize::from(result - 1)] += 1;
                 }
             }
         }
         tally.add_pass(moves * games.len() as u64, ended);
+    }
+}
+
+/// The legal-move masks of `games` (boards of `rows` × `cols`) into `out`, one byte a cell.
+/// Each row is one 16-byte store, which may spill into the next row and the next game's mask,
+/// written after it; only the last game's last rows, where the spill would leave `out`, go
+/// row by row through `line_to_bytes`.
+#[inline(always)]
+fn masks(games: &[Game], rows: usize, cols: usize, out: &mut [u8]) {
+    let (cells, reach) = (rows * cols, (rows - 1) * cols + 16);
+    for (g, game) in games.iter().enumerate() {
+        let at = g * cells;
+        match out.get_mut(at..at + reach) {
+            Some(mask) => {
+                for r in 0..rows {
+                    mask[r * cols..r * cols + 16].copy_from_slice(&line_bytes(!game.row(r & 15)));
+                }
+            }
+            None => (0..rows).for_each(|r| line_to_bytes(!game.row(r & 15), cols, out, at + r * cols)),
+        }
     }
 }
 

@@ -111,10 +111,10 @@ macro_rules! each {
 /// The games are stored compactly, the representation chosen by shape (`bytes_per_game`): up
 /// to 9 cells, the number of the position in a table of every position with the game on (4
 /// bytes a game, and 4 more once it has been stepped: a step writes the games beside the old
-/// ones in one pass, then swaps them; a random move is one lookup); up to 64 cells, two 64-bit boards; beyond, on
-/// boards whose sides are at most 16, each player's stones as 16-bit lines in the four
-/// directions and a list of the empty cells (898 bytes a game); other boards, bit sets of
-/// the board's size.
+/// ones in one pass, then swaps them; a random move is one lookup); up to 64 cells, two 64-bit
+/// boards; beyond, on boards whose sides are at most 16, each player's stones as 16-bit lines
+/// in the four directions, and apart from them a list of the empty cells (388 + 512 bytes a
+/// game); other boards, bit sets of the board's size.
 pub struct Batch {
     rules: Rules,
     count: usize,
@@ -157,7 +157,7 @@ impl Batch {
         } else if rules.cells() <= 64 {
             16
         } else if Batch::lined(rules) {
-            std::mem::size_of::<lined::Game>()
+            std::mem::size_of::<lined::Game>() + std::mem::size_of::<lined::List>()
         } else {
             8 * Wide::stride_for(rules)
         }

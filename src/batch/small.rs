@@ -75,6 +75,7 @@ impl Small {
 
 impl Kind for Small {
     type Word = u64;
+    type Aside = ();
 
     fn stride(&self) -> usize {
         2
@@ -108,7 +109,7 @@ impl Kind for Small {
         bits_to_bytes([!(game[0] | game[1])], out);
     }
 
-    fn random(&self, games: &mut [u64], moves: u64, draws: &mut Draws, tally: &mut Tally) {
+    fn random(&self, games: &mut [u64], _: &mut [()], moves: u64, draws: &mut Draws, tally: &mut Tally) {
         for _ in 0..moves {
             for game in games.chunks_exact_mut(2) {
                 let empty = self.full & !(game[0] | game[1]);

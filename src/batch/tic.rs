@@ -109,6 +109,7 @@ impl Tic {
 
 impl Kind for Tic {
     type Word = u32;
+    type Aside = ();
 
     fn stride(&self) -> usize {
         1
@@ -204,7 +205,7 @@ impl Kind for Tic {
         }
     }
 
-    fn random(&self, games: &mut [u32], moves: u64, draws: &mut Draws, tally: &mut Tally) {
+    fn random(&self, games: &mut [u32], _: &mut [()], moves: u64, draws: &mut Draws, tally: &mut Tally) {
         // Ended games by result, packed 21 bits apart into one register (a pass adds at most
         // one per game, and a chunk is far below 2^21 games); flushed after each pass.
         const ENDED: [u64; 4] = [0, 1, 1 << 21, 1 << 42];

@@ -121,6 +121,7 @@ impl Wide {
 
 impl Kind for Wide {
     type Word = u64;
+    type Aside = ();
 
     fn stride(&self) -> usize {
         2 * self.words + 1
@@ -155,7 +156,7 @@ impl Kind for Wide {
         bits_to_bytes((0..self.words).map(|i| self.empty(game, i)), out);
     }
 
-    fn random(&self, games: &mut [u64], moves: u64, draws: &mut Draws, tally: &mut Tally) {
+    fn random(&self, games: &mut [u64], _: &mut [()], moves: u64, draws: &mut Draws, tally: &mut Tally) {
         let stride = self.stride();
         // Small boards move every game once per pass, so that the games' independent moves
         // overlap in the processor; big ones play each game through while it is in cache.
