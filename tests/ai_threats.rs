@@ -11,7 +11,7 @@ mod threats {
     pub mod chains;
     pub mod plain;
 }
-use threats::plain::Plain;
+use threats::plain::{game_move, game_near_stones, Plain};
 use threats::{brute, chains};
 
 use tictactoe::ai::{self, Budget};
@@ -184,33 +184,11 @@ fn threat_positions(rules: Rules, count: usize, seed: u64, max_nodes: u64) -> Ve
                 }
                 break; // the rest of this game is the win being played out
             }
-            let m = if rng.below(4) == 0 {
-                near_stone(&game, &mut rng)
-            } else {
-                ai::search(&game, Budget::nodes(300), rng.next_u64()).unwrap()
-            };
+            let m = game_move(&game, 4, &mut rng);
             game.play(m.row, m.col).unwrap();
         }
     }
     found
-}
-
-/// A random empty cell next to a stone.
-fn near_stone(game: &Game, rng: &mut Rng) -> tictactoe::Move {
-    let rules = game.rules();
-    let near: Vec<_> = game
-        .legal_moves()
-        .filter(|m| {
-            (-1i64..=1).any(|dr| {
-                (-1i64..=1).any(|dc| {
-                    let (r, c) = (i64::from(m.row) + dr, i64::from(m.col) + dc);
-                    r >= 0 && c >= 0 && game.cell(r as u32, c as u32).is_ok_and(|p| p.is_some())
-                })
-            })
-        })
-        .collect();
-    let _ = rules;
-    near[rng.below(near.len())]
 }
 
 /// `ttt_game_threat_win`: a win's move and plies; `TTT_TOO_HARD` when none is found; every
@@ -345,11 +323,7 @@ fn no_win_is_claimed_where_the_prover_finds_none() {
                 }
                 Err(brute::Capped) => {}
             }
-            let m = if rng.below(3) == 0 {
-                near_stone(&game, &mut rng)
-            } else {
-                ai::search(&game, Budget::nodes(300), rng.next_u64()).unwrap()
-            };
+            let m = game_move(&game, 3, &mut rng);
             if game.play(m.row, m.col).unwrap() != Outcome::Pending {
                 game = Game::new(rules).unwrap();
                 game.play(rows / 2, cols / 2).unwrap();
@@ -419,18 +393,4 @@ fn one_defence_holds() {
     }
     eprintln!("{single} positions of one defence among {tried} with a three");
     assert!(single >= 6, "{single} positions of one defence among {tried}");
-}
-
-/// A game of `rules` after `moves` moves, each on a random empty cell next to a stone, or
-/// `None` if it ended.
-fn game_near_stones(rules: Rules, moves: usize, rng: &mut Rng) -> Option<Game> {
-    let mut game = Game::new(rules).unwrap();
-    game.play(rules.rows() / 2, rules.cols() / 2).unwrap();
-    for _ in 1..moves {
-        let m = near_stone(&game, rng);
-        if game.play(m.row, m.col).unwrap() != Outcome::Pending {
-            return None;
-        }
-    }
-    Some(game)
 }

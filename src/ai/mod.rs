@@ -45,7 +45,7 @@ mod solve;
 mod symmetry;
 mod table;
 mod tactics;
-mod threats;
+pub(crate) mod threats;
 mod tt;
 
 pub use budget::Budget;

@@ -1,7 +1,9 @@
 //! The board as plain cells, with threat look-ups written from the definitions (sharing no code
 //! with the library): win cells, fours, double fours and the defender's real answers.
 
-use tictactoe::Game;
+use crate::players::Rng;
+use tictactoe::ai::{self, Budget};
+use tictactoe::{Game, Move, Outcome, Rules};
 
 pub const DIRS: [(i64, i64); 4] = [(0, 1), (1, 0), (1, 1), (1, -1)];
 
@@ -182,4 +184,44 @@ impl Plain {
             if to_move == 1 { 'X' } else { 'O' }
         )
     }
+}
+
+/// A move of the seeded games the tests take positions from: the budgeted search's (300
+/// nodes), or one time in `one_in` a random empty cell next to a stone.
+pub fn game_move(game: &Game, one_in: usize, rng: &mut Rng) -> Move {
+    if rng.below(one_in) == 0 {
+        near_stone(game, rng)
+    } else {
+        ai::search(game, Budget::nodes(300), rng.next_u64()).unwrap()
+    }
+}
+
+/// A random empty cell next to a stone.
+pub fn near_stone(game: &Game, rng: &mut Rng) -> Move {
+    let near: Vec<_> = game
+        .legal_moves()
+        .filter(|m| {
+            (-1i64..=1).any(|dr| {
+                (-1i64..=1).any(|dc| {
+                    let (r, c) = (i64::from(m.row) + dr, i64::from(m.col) + dc);
+                    r >= 0 && c >= 0 && game.cell(r as u32, c as u32).is_ok_and(|p| p.is_some())
+                })
+            })
+        })
+        .collect();
+    near[rng.below(near.len())]
+}
+
+/// A game of `rules` after `moves` moves, each on a random empty cell next to a stone, or
+/// `None` if it ended.
+pub fn game_near_stones(rules: Rules, moves: usize, rng: &mut Rng) -> Option<Game> {
+    let mut game = Game::new(rules).unwrap();
+    game.play(rules.rows() / 2, rules.cols() / 2).unwrap();
+    for _ in 1..moves {
+        let m = near_stone(&game, rng);
+        if game.play(m.row, m.col).unwrap() != Outcome::Pending {
+            return None;
+        }
+    }
+    Some(game)
 }

@@ -201,6 +201,11 @@ impl Grid {
         self.hash
     }
 
+    /// The cells of the grid, walls and padding included.
+    pub(super) fn len(&self) -> usize {
+        self.cells.len()
+    }
+
     pub(super) fn cell(&self, cell: usize) -> u8 {
         self.cells[cell]
     }

@@ -16,12 +16,15 @@
 mod grid;
 mod prover;
 mod table;
+mod zone;
 
 use std::time::Instant;
 
 use crate::error::Error;
+use crate::fallible::try_filled;
 use crate::game::Game;
-use grid::Grid;
+use crate::rules::EMPTY;
+use grid::{Grid, FAR};
 use prover::{Allowance, Prover, Stop, Win};
 
 use table::Table;
@@ -66,27 +69,34 @@ pub struct ThreatWin {
 /// # Ok::<(), tictactoe::Error>(())
 /// ```
 pub fn threat_win(game: &Game, max_nodes: u64) -> Result<Option<ThreatWin>, Error> {
+    Ok(threat_win_nodes(game, max_nodes)?.0)
+}
+
+/// [`threat_win`] and the nodes it searched.
+pub fn threat_win_nodes(game: &Game, max_nodes: u64) -> Result<(Option<ThreatWin>, u64), Error> {
     let attacker = game.to_move().ok_or(Error::GameOver)?.stone();
     if max_nodes == 0 {
         return Err(Error::InvalidArgument);
     }
     if let Some(cell) = any_move_wins(game) {
         let (row, col) = game.rules().row_col(cell);
-        return Ok(Some(ThreatWin { row, col, plies: 1, fours_only: true }));
+        return Ok((Some(ThreatWin { row, col, plies: 1, fours_only: true }), 0));
     }
-    let Some(mut grid) = Grid::around(game)? else { return Ok(None) };
-    let mut table = Table::new()?;
-    let found = shortest(&mut grid, &mut table, attacker, Allowance { nodes: max_nodes, deadline: None })?;
-    Ok(found.0.map(|(Win { cell, plies }, fours_only)| {
+    let Some(mut grid) = Grid::around(game)? else { return Ok((None, 0)) };
+    let mut table = Table::for_nodes(max_nodes)?;
+    let (found, spent) =
+        shortest(&mut grid, &mut table, attacker, Allowance { nodes: max_nodes, deadline: None }, true)?;
+    let win = found.map(|(Win { cell, plies }, fours_only)| {
         let (row, col) = grid.board_row_col(cell);
         ThreatWin { row, col, plies, fours_only }
-    }))
+    });
+    Ok((win, spent))
 }
 
 /// The first move of a threat win for the side to move of `game`, as a row-major cell of the
 /// board, found within `nodes` nodes and by `deadline`, and the nodes spent: what the budgeted
 /// search plays before it searches.
-pub(crate) fn winning_move(
+pub fn winning_move(
     game: &Game,
     nodes: u64,
     deadline: Option<Instant>,
@@ -96,8 +106,8 @@ pub(crate) fn winning_move(
         return Ok((Some(cell), 0));
     }
     let Some(mut grid) = Grid::around(game)? else { return Ok((None, 0)) };
-    let mut table = Table::new()?;
-    let (found, spent) = shortest(&mut grid, &mut table, attacker, Allowance { nodes, deadline })?;
+    let mut table = Table::for_nodes(nodes)?;
+    let (found, spent) = shortest(&mut grid, &mut table, attacker, Allowance { nodes, deadline }, false)?;
     let cols = game.rules().cols() as usize;
     Ok((
         found.map(|(win, _)| {
@@ -108,6 +118,68 @@ pub(crate) fn winning_move(
     ))
 }
 
+/// A threat win of the side not to move, and the cells that may stop it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Threat {
+    /// The win's first move, as if the side not to move were to move, as a row-major cell of
+    /// the board.
+    pub cell: usize,
+    /// The plies of the win, its first move counting as 1.
+    pub plies: u32,
+    /// Whether the win takes fours only (a VCF); else it plays threes too (a VCT).
+    pub fours_only: bool,
+    /// Every empty cell where a stone of the side to move might stop the win (row-major,
+    /// ascending): the cells of the winning lines and of every defence the proof met, and
+    /// every cell where the side to move makes a four or a five. After a move on any other
+    /// empty cell, the side that moved next has a threat win of at most `plies` plies, the
+    /// same one.
+    pub defences: Vec<usize>,
+}
+
+/// The threat win that the side not to move of `game` would have if it were to move, found
+/// within `nodes` nodes and by `deadline` (a VCF, else a VCT: the first found, not the
+/// shortest), with the cells that may defend against it (see [`Threat`]), and the nodes
+/// spent. `None` when no win was proved within the allowance: that proves nothing. A move
+/// outside `defences` loses: the same proof wins after it, since the proof reads no cell
+/// outside them (`zone`). With k = 1 or on an empty board there is none.
+pub fn opponent_threat(
+    game: &Game,
+    nodes: u64,
+    deadline: Option<Instant>,
+) -> Result<(Option<Threat>, u64), Error> {
+    let attacker = game.to_move().ok_or(Error::GameOver)?.other().stone();
+    if game.rules().k() < 2 {
+        return Ok((None, 0));
+    }
+    let Some(mut grid) = Grid::around(game)? else { return Ok((None, 0)) };
+    let mut table = Table::for_nodes(nodes)?;
+    let allowance = Allowance { nodes, deadline };
+    let (found, mut spent) = shortest(&mut grid, &mut table, attacker, allowance, false)?;
+    let Some((win, fours_only)) = found else { return Ok((None, spent)) };
+    let mut zone = try_filled(false, grid.len())?;
+    let left = Allowance { nodes: nodes.saturating_sub(spent), deadline };
+    let mut prover = Prover::new(&mut grid, attacker, !fours_only, left, &mut table);
+    let walked = prover.root_zone(win.plies, &mut zone);
+    spent += prover.nodes();
+    match walked {
+        Ok(Some(_)) => {}
+        Ok(None) | Err(Stop::Spent) => return Ok((None, spent)),
+        Err(Stop::OutOfMemory) => return Err(Error::OutOfMemory),
+    }
+    let cols = game.rules().cols() as usize;
+    let board_cell = |cell: usize| {
+        let (row, col) = grid.board_row_col(cell);
+        row as usize * cols + col as usize
+    };
+    let mut defences = Vec::new();
+    for cell in (0..zone.len()).filter(|&c| zone[c] && matches!(grid.cell(c), EMPTY | FAR)) {
+        defences.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
+        defences.push(board_cell(cell));
+    }
+    defences.sort_unstable();
+    Ok((Some(Threat { cell: board_cell(win.cell), plies: win.plies, fours_only, defences }), spent))
+}
+
 /// With k = 1 every move wins, stones or none (the grid is built around stones): the first
 /// empty cell.
 fn any_move_wins(game: &Game) -> Option<usize> {
@@ -116,18 +188,23 @@ fn any_move_wins(game: &Game) -> Option<usize> {
 
 /// The shortest threat win of `attacker` (taken to be to move) on `grid`, and whether it takes
 /// fours only, with the nodes spent: the VCF first, with at most half the allowance, then a
-/// shorter VCT with the rest. `OutOfMemory` when a list of the search could not grow.
+/// shorter VCT with the rest (unless `!shorter` and a VCF was found). `OutOfMemory` when a
+/// list of the search could not grow.
 fn shortest(
     grid: &mut Grid,
     table: &mut Table,
     attacker: u8,
     allowance: Allowance,
+    shorter: bool,
 ) -> Result<(Option<(Win, bool)>, u64), Error> {
     let mut spent = 0;
     let mut best: Option<(Win, bool)> = None;
     for (threes, max_plies, share) in
         [(false, MAX_VCF_PLIES, allowance.nodes / 2 + 1), (true, MAX_VCT_PLIES, allowance.nodes)]
     {
+        if best.is_some() && !shorter {
+            break;
+        }
         let limit = best.map_or(max_plies, |(win, _)| max_plies.min(win.plies.saturating_sub(2)));
         let nodes = share.saturating_sub(spent);
         let mut prover = Prover::new(grid, attacker, threes, Allowance { nodes, ..allowance }, table);

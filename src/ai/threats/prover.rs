@@ -46,6 +46,18 @@ pub(super) struct Win {
 
 pub(super) type Outcome = Result<Option<Win>, Stop>;
 
+/// The defender's answers at its turn (`Prover::replies`).
+pub(super) enum Replies {
+    /// The defender wins first, or the attacker threatens nothing: no win this way.
+    Refuted,
+    /// The attacker has two fours: it wins whatever the defender plays.
+    Won,
+    /// The one block of the attacker's four.
+    Block(Vec<usize>),
+    /// Every answer to a three that the search tries (none: nothing stops it).
+    Three(Vec<usize>),
+}
+
 pub(super) struct Prover<'a> {
     grid: &'a mut Grid,
     attacker: u8,
@@ -90,7 +102,7 @@ impl<'a> Prover<'a> {
         self.nodes
     }
 
-    fn defender(&self) -> u8 {
+    pub(super) fn defender(&self) -> u8 {
         3 - self.attacker
     }
 
@@ -153,24 +165,12 @@ impl<'a> Prover<'a> {
     /// A win for the attacker within `depth` plies, the defender to move.
     fn defend(&mut self, depth: u32) -> Outcome {
         self.visit()?;
-        let (a, d) = (self.attacker, self.defender());
-        if !self.win_cells(d)?.is_empty() {
-            return Ok(None);
-        }
-        let fours = self.win_cells(a)?;
-        let replies = match fours.as_slice() {
-            [_, _, ..] => return Ok(Some(Win { cell: fours[0], plies: 2 })),
-            [_] => fours,
-            [] if !self.threes => return Ok(None),
-            [] if depth < 4 => {
-                self.cut = true;
-                return Ok(None);
-            }
-            [] => match self.defences()? {
-                Some(replies) => replies,
-                None => return Ok(None),
-            },
+        let replies = match self.replies(depth)? {
+            Replies::Refuted => return Ok(None),
+            Replies::Won => return Ok(Some(Win { cell: usize::MAX, plies: 2 })),
+            Replies::Block(replies) | Replies::Three(replies) => replies,
         };
+        let d = self.defender();
         let mut longest: Option<Win> = None;
         for cell in replies {
             self.grid.place(cell, d);
@@ -186,6 +186,52 @@ impl<'a> Prover<'a> {
         }
         // No reply stops the threat: any move loses to the open four in three more plies.
         Ok(Some(longest.unwrap_or(Win { cell: usize::MAX, plies: 4 })))
+    }
+
+    /// What the defender, to move with `depth` plies left to the attacker, must answer: a win
+    /// of its own or nothing to answer refutes the line; two fours of the attacker's win; one
+    /// four has its block; a three its defences (none when nothing stops it).
+    pub(super) fn replies(&mut self, depth: u32) -> Result<Replies, Stop> {
+        let (a, d) = (self.attacker, self.defender());
+        if !self.win_cells(d)?.is_empty() {
+            return Ok(Replies::Refuted);
+        }
+        let fours = self.win_cells(a)?;
+        Ok(match fours.len() {
+            2.. => Replies::Won,
+            1 => Replies::Block(fours),
+            _ if !self.threes => Replies::Refuted,
+            _ if depth < 4 => {
+                self.cut = true;
+                Replies::Refuted
+            }
+            _ => match self.defences()? {
+                Some(replies) => Replies::Three(replies),
+                None => Replies::Refuted,
+            },
+        })
+    }
+
+    pub(super) fn attacker(&self) -> u8 {
+        self.attacker
+    }
+
+    pub(super) fn grid(&self) -> &Grid {
+        self.grid
+    }
+
+    pub(super) fn grid_mut(&mut self) -> &mut Grid {
+        self.grid
+    }
+
+    /// The windows `stone` may still complete that hold at least `stones` of its stones (for
+    /// the attacker, those without a far cell), for `stones` >= k − 3.
+    pub(super) fn windows(&self, stone: u8, stones: u32) -> Result<Vec<u32>, Stop> {
+        let mut list = Vec::new();
+        for w in self.usable(stone).filter(|&w| self.grid.stones(w, stone) >= stones) {
+            push(&mut list, w)?;
+        }
+        Ok(list)
     }
 
     /// The cells where a stone of `stone` completes k, each once. The attacker's exclude the

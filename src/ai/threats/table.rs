@@ -5,8 +5,10 @@ use super::prover::Win;
 use crate::error::Error;
 use crate::fallible::try_filled;
 
-/// Slots of the table: 2^15 of 24 bytes, 768 KiB.
-pub(super) const SLOTS: usize = 1 << 15;
+/// Most slots of the table: 2^15 of 24 bytes, 768 KiB.
+const MAX_SLOTS: usize = 1 << 15;
+/// Fewest slots: a search of a few nodes stores a few results.
+const MIN_SLOTS: usize = 1 << 8;
 
 #[derive(Clone, Copy)]
 struct Slot {
@@ -34,12 +36,20 @@ pub(super) struct Table {
 }
 
 impl Table {
-    pub(super) fn new() -> Result<Table, Error> {
-        Ok(Table { slots: try_filled(Slot { key: 0, plies: 0, cell: 0, depth: 0 }, SLOTS)? })
+    /// A table for a search of at most `nodes` nodes: no more slots than nodes (each node
+    /// stores at most one result), from `MIN_SLOTS` to `MAX_SLOTS`, so that a short search
+    /// does not pay for clearing a big table.
+    pub(super) fn for_nodes(nodes: u64) -> Result<Table, Error> {
+        let want = usize::try_from(nodes).unwrap_or(usize::MAX).clamp(MIN_SLOTS, MAX_SLOTS);
+        Ok(Table {
+            slots: try_filled(Slot { key: 0, plies: 0, cell: 0, depth: 0 }, want.next_power_of_two())?,
+        })
     }
+}
 
+impl Table {
     fn slot(&self, key: u64) -> usize {
-        (key as usize) & (SLOTS - 1)
+        (key as usize) & (self.slots.len() - 1)
     }
 
     pub(super) fn get(&self, key: u64, depth: u32) -> Verdict {
