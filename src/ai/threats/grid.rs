@@ -23,6 +23,8 @@ const MARGIN_PER_K: u32 = 2;
 /// on: 2^20, 4 MiB of them and under 4 MiB of windows. A position that needs more is out of
 /// the threat search's reach.
 const MAX_MEMBERS: usize = 1 << 20;
+/// The levels of windows kept in lists: one to three stones short of k.
+pub(super) const LEVELS: usize = 3;
 
 /// A window: its first cell and the step to the next.
 #[derive(Clone, Copy)]
@@ -46,11 +48,12 @@ pub(super) struct Grid {
     /// The windows through each cell: `members[member_at[c]..member_at[c + 1]]`.
     member_at: Vec<u32>,
     members: Vec<u32>,
-    /// The windows that hold at least k − 3 stones of one player (every window when k <= 3),
-    /// and each window's place in that list (`u32::MAX` when out of it): the only windows a
-    /// threat can come from, so the only ones a search node reads.
-    hot: Vec<u32>,
-    hot_at: Vec<u32>,
+    /// Per player (index 0 and 1) and per level s (index s − 1, s from 1 to `LEVELS`): the
+    /// windows that player may still complete (no stone of the other's) holding k − s of its
+    /// stones, and each window's place in its list per player (`u32::MAX` when in none). The
+    /// only windows a threat can come from, so the only ones a search node reads.
+    levels: [[Vec<u32>; LEVELS]; 2],
+    level_at: Vec<[u32; 2]>,
     /// A Zobrist-style hash of the stones placed.
     hash: u64,
 }
@@ -183,18 +186,18 @@ impl Grid {
             far,
             member_at,
             members,
-            hot: try_with_capacity(count)?,
-            hot_at: try_filled(u32::MAX, count)?,
+            levels: [
+                [try_with_capacity(count)?, try_with_capacity(count)?, try_with_capacity(count)?],
+                [try_with_capacity(count)?, try_with_capacity(count)?, try_with_capacity(count)?],
+            ],
+            level_at: try_filled([u32::MAX; 2], count)?,
             hash: 0,
         };
         for w in 0..count {
-            grid.refresh_hot(w);
+            grid.refresh(w, 0, None);
+            grid.refresh(w, 1, None);
         }
         Ok(grid)
-    }
-
-    pub(super) fn k(&self) -> u32 {
-        self.k
     }
 
     pub(super) fn hash(&self) -> u64 {
@@ -216,14 +219,10 @@ impl Grid {
         ((r as i64 + self.row0) as u32, (c as i64 + self.col0) as u32)
     }
 
-    /// The windows a threat can come from.
-    pub(super) fn hot(&self) -> &[u32] {
-        &self.hot
-    }
-
-    /// The stones of player `stone` (1 or 2) in window `w`.
-    pub(super) fn stones(&self, w: u32, stone: u8) -> u32 {
-        self.stones[w as usize][usize::from(stone - 1)]
+    /// The windows `stone` (1 or 2) may still complete that hold k − `short` of its stones
+    /// (`short` from 1 to `LEVELS`).
+    pub(super) fn level(&self, stone: u8, short: u32) -> &[u32] {
+        &self.levels[usize::from(stone - 1)][short as usize - 1]
     }
 
     /// The far cells of window `w`.
@@ -256,33 +255,53 @@ impl Grid {
     }
 
     fn count(&mut self, cell: usize, stone: u8, add: bool) {
+        let p = usize::from(stone - 1);
+        // Counts at or below this matter to no list.
+        let low = self.k.saturating_sub(LEVELS as u32 + 1);
         for m in self.member_at[cell]..self.member_at[cell + 1] {
             let w = self.members[m as usize] as usize;
-            let n = &mut self.stones[w][usize::from(stone - 1)];
+            let before = self.stones[w];
+            let n = &mut self.stones[w][p];
             *n = if add { *n + 1 } else { *n - 1 };
-            self.refresh_hot(w);
+            // The player's own level moves (while the window is still its); the other's list
+            // loses or regains the window with the player's first stone in it.
+            if before[1 - p] == 0 && before[p].max(self.stones[w][p]) > low {
+                self.refresh(w, p, Some(before));
+            }
+            if before[p].min(self.stones[w][p]) == 0 && before[1 - p] > low {
+                self.refresh(w, 1 - p, Some(before));
+            }
         }
     }
 
-    /// Puts window `w` in the hot list or takes it out, as its counts say.
-    fn refresh_hot(&mut self, w: usize) {
-        let [a, b] = self.stones[w];
-        let hot = a.max(b) + 3 >= self.k;
-        match (hot, self.hot_at[w] != u32::MAX) {
-            (true, false) => {
-                self.hot_at[w] = self.hot.len() as u32;
-                self.hot.push(w as u32);
+    /// The list of player index `p` that a window of `counts` belongs in, as `short − 1`.
+    fn level_of(&self, counts: [u32; 2], p: usize) -> Option<usize> {
+        let short = self.k.checked_sub(counts[p])?;
+        (counts[1 - p] == 0 && (1..=LEVELS as u32).contains(&short)).then(|| short as usize - 1)
+    }
+
+    /// Moves window `w` to the list of player index `p` that its counts now say, from the one
+    /// its counts `before` said (`None`: from no list).
+    fn refresh(&mut self, w: usize, p: usize, before: Option<[u32; 2]>) {
+        let old = before.and_then(|b| self.level_of(b, p));
+        let new = self.level_of(self.stones[w], p);
+        if old == new {
+            return;
+        }
+        if let Some(l) = old {
+            let list = &mut self.levels[p][l];
+            let at = self.level_at[w][p] as usize;
+            let last = *list.last().expect("w is in the list");
+            list.swap_remove(at);
+            if last as usize != w {
+                self.level_at[last as usize][p] = at as u32;
             }
-            (false, true) => {
-                let at = self.hot_at[w] as usize;
-                let last = *self.hot.last().expect("w is in the list");
-                self.hot.swap_remove(at);
-                if last as usize != w {
-                    self.hot_at[last as usize] = at as u32;
-                }
-                self.hot_at[w] = u32::MAX;
-            }
-            _ => {}
+            self.level_at[w][p] = u32::MAX;
+        }
+        if let Some(l) = new {
+            let list = &mut self.levels[p][l];
+            self.level_at[w][p] = list.len() as u32;
+            list.push(w as u32);
         }
     }
 }

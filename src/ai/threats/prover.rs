@@ -224,12 +224,14 @@ impl<'a> Prover<'a> {
         self.grid
     }
 
-    /// The windows `stone` may still complete that hold at least `stones` of its stones (for
-    /// the attacker, those without a far cell), for `stones` >= k − 3.
-    pub(super) fn windows(&self, stone: u8, stones: u32) -> Result<Vec<u32>, Stop> {
+    /// The windows `stone` may still complete that hold at least k − `short` of its stones
+    /// (for the attacker, those without a far cell), for `short` from 1 to 3.
+    pub(super) fn windows(&self, stone: u8, short: u32) -> Result<Vec<u32>, Stop> {
         let mut list = Vec::new();
-        for w in self.usable(stone).filter(|&w| self.grid.stones(w, stone) >= stones) {
-            push(&mut list, w)?;
+        for s in 1..=short {
+            for w in self.usable(stone, s) {
+                push(&mut list, w)?;
+            }
         }
         Ok(list)
     }
@@ -237,9 +239,8 @@ impl<'a> Prover<'a> {
     /// The cells where a stone of `stone` completes k, each once. The attacker's exclude the
     /// far cells (the search does not play there); the defender's include them.
     fn win_cells(&self, stone: u8) -> Result<Vec<usize>, Stop> {
-        let k = self.grid.k();
         let mut cells = Vec::new();
-        for w in self.usable(stone).filter(|&w| self.grid.stones(w, stone) + 1 == k) {
+        for w in self.usable(stone, 1) {
             for c in self.grid.open_cells(w) {
                 push(&mut cells, c)?;
             }
@@ -249,22 +250,18 @@ impl<'a> Prover<'a> {
         Ok(cells)
     }
 
-    /// The hot windows that `stone` may still complete.
-    fn usable(&self, stone: u8) -> impl Iterator<Item = u32> + '_ {
+    /// The windows that `stone` may still complete holding k − `short` of its stones (for the
+    /// attacker, those without a far cell).
+    fn usable(&self, stone: u8, short: u32) -> impl Iterator<Item = u32> + '_ {
         let attacking = stone == self.attacker;
-        self.grid
-            .hot()
-            .iter()
-            .copied()
-            .filter(move |&w| self.grid.stones(w, 3 - stone) == 0 && !(attacking && self.grid.far(w) > 0))
+        self.grid.level(stone, short).iter().copied().filter(move |&w| !(attacking && self.grid.far(w) > 0))
     }
 
     /// The open cells of the windows `stone` may complete that hold `short` fewer than k − 1
     /// of its stones, each once, in the order met.
     fn cells_short_by(&self, stone: u8, short: u32) -> Result<Vec<usize>, Stop> {
-        let k = self.grid.k();
         let mut cells = Vec::new();
-        for w in self.usable(stone).filter(|&w| self.grid.stones(w, stone) + 1 + short == k) {
+        for w in self.usable(stone, short + 1) {
             for c in self.grid.open_cells(w) {
                 if !cells.contains(&c) {
                     push(&mut cells, c)?;
@@ -297,10 +294,10 @@ impl<'a> Prover<'a> {
     /// attacker's stones: a defender's stone stops it only on c or on an open cell of those
     /// windows. A real defence must stop every such move, so it lies in the intersection.
     fn defences(&self) -> Result<Option<Vec<usize>>, Stop> {
-        let (a, d, k) = (self.attacker, self.defender(), self.grid.k());
+        let (a, d) = (self.attacker, self.defender());
         // Every (move, its four's completion) pair from windows one move short of a four.
         let mut pairs = Vec::new();
-        for w in self.usable(a).filter(|&w| self.grid.stones(w, a) + 2 == k) {
+        for w in self.usable(a, 2) {
             let mut open = self.grid.open_cells(w);
             if let (Some(x), Some(y), None) = (open.next(), open.next(), open.next()) {
                 push(&mut pairs, (x, y, w))?;

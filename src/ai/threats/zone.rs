@@ -19,8 +19,8 @@ impl Prover<'_> {
     /// `attack_zone` at the root, where the defender moves first: its wins in one stop the
     /// attacker's win in one too.
     pub(super) fn root_zone(&mut self, depth: u32, zone: &mut [bool]) -> Outcome {
-        let (d, k) = (self.defender(), self.grid().k());
-        mark(self.grid(), zone, self.windows(d, k - 1)?);
+        let d = self.defender();
+        mark(self.grid(), zone, self.windows(d, 1)?);
         self.attack_zone(depth, zone)
     }
 
@@ -29,12 +29,12 @@ impl Prover<'_> {
     /// no win (no claim can be made), else the win.
     fn attack_zone(&mut self, depth: u32, zone: &mut [bool]) -> Outcome {
         let Some(win) = self.attack(depth)? else { return Ok(None) };
-        let (a, d, k) = (self.attacker(), self.defender(), self.grid().k());
-        mark(self.grid(), zone, self.windows(a, k - 1)?);
+        let (a, d) = (self.attacker(), self.defender());
+        mark(self.grid(), zone, self.windows(a, 1)?);
         if win.plies == 1 {
             return Ok(Some(win));
         }
-        mark(self.grid(), zone, self.windows(d, k - 2)?);
+        mark(self.grid(), zone, self.windows(d, 2)?);
         zone[win.cell] = true;
         self.grid_mut().place(win.cell, a);
         let reply = self.defend_zone(win.plies - 1, zone);
@@ -44,16 +44,16 @@ impl Prover<'_> {
 
     /// `attack_zone` at the defender's turn: every reply is walked.
     fn defend_zone(&mut self, depth: u32, zone: &mut [bool]) -> Outcome {
-        let (a, d, k) = (self.attacker(), self.defender(), self.grid().k());
-        mark(self.grid(), zone, self.windows(d, k - 2)?);
-        mark(self.grid(), zone, self.windows(a, k - 1)?);
+        let (a, d) = (self.attacker(), self.defender());
+        mark(self.grid(), zone, self.windows(d, 2)?);
+        mark(self.grid(), zone, self.windows(a, 1)?);
         let replies = match self.replies(depth)? {
             Replies::Refuted => return Ok(None),
             Replies::Won => return Ok(Some(Win { cell: usize::MAX, plies: 2 })),
             Replies::Block(replies) => replies,
             Replies::Three(replies) => {
-                mark(self.grid(), zone, self.windows(a, k - 2)?);
-                mark(self.grid(), zone, self.windows(d, k.saturating_sub(3))?);
+                mark(self.grid(), zone, self.windows(a, 2)?);
+                mark(self.grid(), zone, self.windows(d, 3)?);
                 replies
             }
         };
