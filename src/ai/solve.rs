@@ -21,6 +21,7 @@ use crate::rules::{Dir, Rules};
 
 #[cfg(test)]
 mod both_words;
+mod dominance;
 mod zones;
 use zones::{Proof, ZoneTable};
 

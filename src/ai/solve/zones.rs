@@ -299,9 +299,11 @@ impl<W: Word> Solver<'_, W> {
     fn every_attack(&mut self, pos: &Pos<W>, colour: usize, empty: W) -> Proof<W> {
         let mut list = W::per_bit(0u32);
         let n = self.ranked(pos.a, pos.d, empty, &mut list);
+        let dom = self.dominators(pos, empty);
+        let dom = dom.as_ref();
         let (mut open, mut zone) = (empty, W::ZERO);
         for &bit in &list.as_ref()[..n] {
-            if !open.has(bit) {
+            if !open.has(bit) || u32::from(dom[bit as usize]) < W::BITS {
                 continue;
             }
             match self.defend(&self.put_stone(pos, bit, true, colour), colour).0 {
@@ -313,6 +315,13 @@ impl<W: Word> Solver<'_, W> {
             }
             if self.aborted {
                 return Proof::Win;
+            }
+        }
+        // A dominated move that no zone covers is refuted as its dominator is, which must then
+        // stay empty in the saturated position (`dominance`).
+        for x in Bits(open) {
+            if u32::from(dom[x as usize]) < W::BITS {
+                zone |= W::bit(u32::from(dom[x as usize]));
             }
         }
         Proof::Hold(zone)
@@ -363,7 +372,12 @@ impl<W: Word> Solver<'_, W> {
         if threats.is_zero() {
             first = self.blocking_answer(pos, empty, &list.as_ref()[..n]);
         }
-        let order = first.into_iter().chain(list.as_ref()[..n].iter().copied().filter(|&b| Some(b) != first));
+        // A dominated answer holds only where its dominator, tried too, does (`dominance`).
+        let dom = if threats.is_zero() { self.dominators(pos, moves) } else { W::per_bit(W::BITS as u8) };
+        let kept = |b: u32| u32::from(dom.as_ref()[b as usize]) == W::BITS;
+        let order = first
+            .into_iter()
+            .chain(list.as_ref()[..n].iter().copied().filter(|&b| Some(b) != first && kept(b)));
         for bit in order {
             if let Proof::Hold(zone) = self.attack(&self.put_stone(pos, bit, false, colour), colour) {
                 if self.aborted {
@@ -429,7 +443,7 @@ impl<W: Word> Solver<'_, W> {
 /// minimax finishes: the win or no-win, the defender's answer, and each zone's claim (the
 /// position with every empty cell outside the zone given to the attacker is still no win).
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::ai::bitboard::Geometry;
     use crate::ai::budget::Meter;
@@ -471,7 +485,7 @@ mod tests {
 
     /// Random positions without a line: `stones` stones, alternately the attacker's and the
     /// defender's (the attacker's first).
-    fn position(geo: &Geometry, rng: &mut Rng, stones: usize) -> Option<(u64, u64)> {
+    pub(in crate::ai::solve) fn position(geo: &Geometry, rng: &mut Rng, stones: usize) -> Option<(u64, u64)> {
         let (mut a, mut d) = (0u64, 0u64);
         for i in 0..stones {
             let empty: Vec<u32> = Bits(geo.all() & !(a | d)).collect();
