@@ -10,6 +10,9 @@
  *     on the same shape (target: at least 1/4), in two rows of one run: the step alone (the
  *     masks the C code chooses the actions from are not timed), and the step plus
  *     ttt_batch_legal_mask; the C code choosing the actions is never timed;
+ *   - the memory floor under the 15 x 15 step rows: the same passes over memory with no game
+ *     logic, reading and writing back every cache line of 4,096 games' lines (388 bytes a
+ *     game) and then writing their masks (225 bytes a game);
  *   - moves/s against the batch size, and the memory per game.
  *
  * Each row also gives the moves per second of this process's processor time (all its threads):
@@ -27,6 +30,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "tictactoe.h"
@@ -227,6 +231,45 @@ static double step_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t count, 
     return (double)count * steps / timed;
 }
 
+/* The bytes of a 15 x 15 game's lines, all that a step reads and writes (docs/c-api.md: the list
+   of its empty cells, kept apart, is left to random moves). */
+enum { LINES_BYTES = 388 };
+
+/* The memory floor of a step over `count` 15 x 15 games: every cache line of their lines read
+   and written back, then (with `masks`) 225 bytes of mask a game written, in the order of a
+   step and its legal_mask, `passes` times: games per second (and per processor-second into
+   cpu_rate), over all the passes as step_rate counts its steps. */
+static double floor_rate(size_t count, int passes, int masks) {
+    size_t lines = count * LINES_BYTES, mask = count * 225;
+    uint8_t *g = must_alloc(lines), *m = must_alloc(mask);
+    memset(g, 0, lines);
+    memset(m, 0, mask);
+    double timed = 0, cpu = 0;
+    uint64_t seen = 0;
+    for (int p = 0; p < passes; p++) {
+        double t0 = now_s(), c0 = cpu_s();
+        for (size_t i = 0; i < lines; i += 64) {
+            g[i]++;
+        }
+        if (masks) {
+            memset(m, p & 1, mask);
+        }
+        timed += now_s() - t0;
+        cpu += cpu_s() - c0;
+        /* Between steps the driver reads the masks, as step_rate's does. */
+        for (size_t i = 0; i < mask; i += 64) {
+            seen += m[i];
+        }
+    }
+    if (g[0] != (uint8_t)passes || seen > (uint64_t)passes * mask) {
+        fail("the memory floor's passes did not all run");
+    }
+    free(g);
+    free(m);
+    cpu_rate = (double)count * passes / cpu;
+    return (double)count * passes / timed;
+}
+
 /* This process's resident memory in bytes (Linux), or 0 where it cannot be read. */
 static long resident_bytes(void) {
     long pages = 0, resident = 0;
@@ -310,6 +353,12 @@ int main(int argc, char **argv) {
     row("ttt_batch_step 15x15 k=5, 4096 games", step_alone, step_alone / gomoku, 0.25, "x random");
     cpu_rate = both;
     row("ttt_batch_step + legal_mask 15x15 k=5, 4096 games", step15, step15 / gomoku, 0.25, "x random");
+    double floor_step = floor_rate(4096, steps, 0);
+    printf("%-52s %9.1f M moves/s [%6.1f M per processor-second]\n", "memory floor: 15x15 step's lines, 4096 games",
+           floor_step / 1e6, cpu_rate / 1e6);
+    double floor_both = floor_rate(4096, steps, 1);
+    printf("%-52s %9.1f M moves/s [%6.1f M per processor-second]\n", "memory floor: the same and the masks",
+           floor_both / 1e6, cpu_rate / 1e6);
 
     /* The curve: moves/s against the batch size, 3x3, every core. */
     printf("\nttt_batch_random_moves 3x3, all cores, by batch size:\n");
