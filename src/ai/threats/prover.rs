@@ -69,7 +69,14 @@ pub(super) struct Prover<'a> {
     /// A line was cut short by the depth limit since this was last cleared: a deeper search
     /// may find more. A search that cuts nothing is final.
     cut: bool,
+    /// Per depth left, the defender's reply that last refuted a threat there: tried first
+    /// where it is a reply again, since the search of a failing threat ends at its first
+    /// refutation.
+    killers: [usize; KILLER_DEPTHS],
 }
+
+/// Depths with a killer reply: beyond every depth searched.
+const KILLER_DEPTHS: usize = 64;
 
 impl<'a> Prover<'a> {
     pub(super) fn new(
@@ -79,7 +86,16 @@ impl<'a> Prover<'a> {
         allowance: Allowance,
         table: &'a mut Table,
     ) -> Self {
-        Prover { grid, attacker, threes, nodes: 0, allowance, table, cut: false }
+        Prover {
+            grid,
+            attacker,
+            threes,
+            nodes: 0,
+            allowance,
+            table,
+            cut: false,
+            killers: [usize::MAX; KILLER_DEPTHS],
+        }
     }
 
     /// The shortest win the attacker, to move, has within `max_plies`, by iterative
@@ -165,11 +181,15 @@ impl<'a> Prover<'a> {
     /// A win for the attacker within `depth` plies, the defender to move.
     fn defend(&mut self, depth: u32) -> Outcome {
         self.visit()?;
-        let replies = match self.replies(depth)? {
+        let mut replies = match self.replies(depth)? {
             Replies::Refuted => return Ok(None),
             Replies::Won => return Ok(Some(Win { cell: usize::MAX, plies: 2 })),
             Replies::Block(replies) | Replies::Three(replies) => replies,
         };
+        let killer = &mut self.killers[depth as usize % KILLER_DEPTHS];
+        if let Some(at) = replies.iter().position(|&c| c == *killer) {
+            replies[..=at].rotate_right(1);
+        }
         let d = self.defender();
         let mut longest: Option<Win> = None;
         for cell in replies {
@@ -177,7 +197,10 @@ impl<'a> Prover<'a> {
             let answer = self.attack(depth - 1);
             self.grid.remove(cell);
             match answer? {
-                None => return Ok(None),
+                None => {
+                    self.killers[depth as usize % KILLER_DEPTHS] = cell;
+                    return Ok(None);
+                }
                 Some(win) if longest.is_none_or(|l| win.plies + 1 > l.plies) => {
                     longest = Some(Win { cell, plies: win.plies + 1 })
                 }
