@@ -1,13 +1,15 @@
 //! Times the exact solver: every reachable 3×3 position, and the empty board of the known
 //! m,n,k-games. Run: `cargo bench --bench ai_solve` (add `-- stretch` for 6,7,5 and 7,7,5, or
-//! name boards such as `-- 5,5,5 6,6,5` to time only those). Last, how long the solve takes
-//! to give up on an empty 7,7,5 under the default budget and under time budgets.
+//! name boards such as `-- 5,5,5 6,6,5`, or positions as game texts, to time only those;
+//! `threads=N` solves them on N threads, `nodes=K` with a budget of 2^K nodes instead of 2^30:
+//! `-- 8,8,5 threads=2 nodes=40`). Last, how long the solve takes to give up on an empty 7,7,5
+//! under the default budget and under time budgets.
 //! Numbers, not pass/fail; the values themselves are checked by `tests/ai_solve.rs`.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use tictactoe::ai::{best_move, solve, Budget};
+use tictactoe::ai::{best_move, solve, solve_threads, Budget};
 use tictactoe::{Game, Outcome, Rules};
 
 fn reachable(game: &mut Game, seen: &mut HashSet<String>, out: &mut Vec<Game>) {
@@ -55,30 +57,43 @@ fn main() {
         boards.extend([(6, 7, 5), (7, 7, 5)]);
     }
     let named: Vec<String> = std::env::args().skip(1).filter(|a| a.contains(',')).collect();
+    let mut games: Vec<(String, Game)> = boards
+        .into_iter()
+        .map(|(rows, cols, k)| {
+            (format!("{rows},{cols},{k}"), Game::new(Rules::new(rows, cols, k).unwrap()).unwrap())
+        })
+        .collect();
     if !named.is_empty() {
-        boards = named
-            .iter()
-            .map(|a| {
+        // A board by its shape, or a position as a game text ("8,8,5:..../..../...:X").
+        let game = |a: &str| match a.contains(':') {
+            true => a.parse::<Game>().expect("a game text"),
+            false => {
                 let n: Vec<u32> = a.split(',').map(|x| x.parse().expect("rows,cols,k")).collect();
-                (n[0], n[1], n[2])
-            })
-            .collect();
+                Game::new(Rules::new(n[0], n[1], n[2]).unwrap()).unwrap()
+            }
+        };
+        games = named.iter().map(|a| (a.clone(), game(a))).collect();
     }
-    for (rows, cols, k) in boards {
-        let game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
+    let option = |name: &str| {
+        let prefix = format!("{name}=");
+        std::env::args().find_map(|a| a.strip_prefix(&prefix).map(|v| v.parse::<u32>().expect("a number")))
+    };
+    let threads = option("threads").unwrap_or(1) as usize;
+    let budget = Budget::nodes(1 << option("nodes").unwrap_or(30));
+    for (name, game) in games {
         let start = Instant::now();
-        let result = solve(&game, Budget::nodes(1 << 30));
+        let result = if threads == 1 { solve(&game, budget) } else { solve_threads(&game, budget, threads) };
         let took: Duration = start.elapsed();
         match result {
             Ok(best) => {
                 println!(
-                    "{rows},{cols},{k}: score {:+} (move {}) in {:?}",
+                    "{name}: score {:+} (move {}) in {:?}",
                     best.score,
                     tictactoe::Move::from(best),
                     took
                 )
             }
-            Err(e) => println!("{rows},{cols},{k}: {e} after {took:?}"),
+            Err(e) => println!("{name}: {e} after {took:?}"),
         }
     }
     if named.is_empty() {

@@ -50,7 +50,7 @@
 
 /**
  * On boards too big for the bitboard solver (neither rows x (cols + 1) nor cols x (rows + 1)
- * is at most 64), the most empty cells `ttt_game_best_move` and `ttt_game_optimal_moves` take
+ * is at most 128), the most empty cells `ttt_game_best_move` and `ttt_game_optimal_moves` take
  * on; with more, `TTT_TOO_HARD`.
  */
 #define TTT_SOLVE_MAX_EMPTY 18
@@ -562,8 +562,8 @@ TttStatus ttt_validate_rows(const char *const *board_rows, size_t row_count, uin
  * Perfect play: the best move for the side to move and the position's exact value
  * `*out_score`: 0 a draw; +N the side to move wins, the game ending N plies from now (its own
  * move counts 1); -N it loses N plies from now. The move is the fastest win, else a draw,
- * else the slowest loss. Solved: boards with rows × (cols + 1) <= 64 or cols × (rows + 1)
- * <= 64, bigger boards with at most `TTT_SOLVE_MAX_EMPTY` empty cells, and positions a
+ * else the slowest loss. Solved: boards with rows × (cols + 1) <= 128 or cols × (rows + 1)
+ * <= 128, bigger boards with at most `TTT_SOLVE_MAX_EMPTY` empty cells, and positions a
  * pairing strategy proves drawn, each within `TTT_SOLVE_NODES` steps. Deterministic.
  *
  * Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_TOO_HARD` (beyond those limits; use
@@ -591,7 +591,7 @@ TttStatus ttt_game_best_move_within(const TttGame *game, uint64_t max_nodes, uin
  * `max_millis` counts from the call. Near the edge of a step budget, whether the proof fits
  * may vary from run to run; an answer never does. The threads are started for the call and
  * have ended when it returns. One thread, and boards past the bitboard solver (neither
- * rows x (cols + 1) nor cols x (rows + 1) at most 64), solve as `ttt_game_best_move_within`.
+ * rows x (cols + 1) nor cols x (rows + 1) at most 128), solve as `ttt_game_best_move_within`.
  *
  * Returns those of `ttt_game_best_move_within`.
  */

@@ -345,9 +345,10 @@ fn positions_early_enough_for_a_pairing_of_what_is_left_match_plain_minimax() {
     check_late_positions_played(12, &[(7, 7, 5)], 12..=13, 30, 0);
 }
 
-/// Boards too big for the bitboard are solved by the endgame search once at most
-/// 18 cells are empty (here up to 10, for the reference's sake): walked lines, tallied lines
-/// and both, square and thin.
+/// Boards past 64 bits, on the 128-bit solver (8 x 8 to 10 x 10, 1 x 100, 70 x 1 transposed,
+/// 3 x 30), and past 128 bits, on the endgame search once at most 18 cells are empty (12 x 11,
+/// 12 x 12, 2 x 70), checked here with up to 10 empty cells, for the reference's sake: walked
+/// lines, tallied lines and both, square and thin.
 #[test]
 #[cfg_attr(miri, ignore)] // plain minimax on big boards
 fn late_positions_beyond_the_bitboard_match_plain_minimax() {
@@ -363,6 +364,11 @@ fn late_positions_beyond_the_bitboard_match_plain_minimax() {
         (1, 70, 3),
         (3, 30, 30),
         (8, 9, 9),
+        (8, 8, 5),
+        (6, 10, 5),
+        (10, 10, 5),
+        (12, 11, 5),
+        (2, 70, 3),
     ];
     check_late_positions(77, &shapes, 10, 6);
 }
@@ -412,14 +418,14 @@ fn best_move_against_itself_draws_big_boards() {
     }
 }
 
-/// On 1 x 101 with k = 3 (pairs (0, 1), (2, 3), ..., cell 100 on none) a stone left alone on
+/// On 1 x 201 with k = 3, past the 128-bit solver (pairs (0, 1), (2, 3), ..., cell 200 on none) a stone left alone on
 /// a pair is a win for its side, two cells from a double threat. So an open pair of the
 /// opponent's must be answered (the proof names that cell, and cannot say which other moves
 /// also hold), and a side with an open pair of its own to move is not proved drawn at all.
 #[test]
 fn built_pairing_proves_only_what_holds() {
     let text = |x: &[usize], o: &[usize], next: char| {
-        let board: String = (0..101)
+        let board: String = (0..201)
             .map(|i| {
                 if x.contains(&i) {
                     'X'
@@ -430,20 +436,20 @@ fn built_pairing_proves_only_what_holds() {
                 }
             })
             .collect();
-        format!("1,101,3:{board}:{next}").parse::<Game>().unwrap()
+        format!("1,201,3:{board}:{next}").parse::<Game>().unwrap()
     };
     // O to move; X's pair (20, 21) is open, its pair (50, 51) answered.
     let game = text(&[21, 51], &[50], 'O');
     assert_eq!(best_move(&game), Ok(common::by_cell::Scored { cell: 20, score: 0 }));
     assert_eq!(optimal_moves(&game), Err(Error::TooHard));
     // X to move with its own pair (20, 21) open: X wins (20, then 19 or 22).
-    let game = text(&[21, 51], &[50, 100], 'X');
+    let game = text(&[21, 51], &[50, 200], 'X');
     assert_eq!(best_move(&game), Err(Error::TooHard));
     assert_eq!(optimal_moves(&game), Err(Error::TooHard));
     // Both sides' stones answered: a proved draw, and every move keeps it.
     let game = text(&[21, 51], &[50, 20], 'X');
     assert_eq!(best_move(&game).map(|b| b.score), Ok(0));
-    assert_eq!(optimal_moves(&game).map(|m| m.len()), Ok(97));
+    assert_eq!(optimal_moves(&game).map(|m| m.len()), Ok(197));
 }
 
 /// Late positions of those boards played mostly by `best_move`, so that pairs stay whole, or
@@ -479,20 +485,20 @@ fn double_threats_beyond_the_bitboard() {
     }
 }
 
-/// Past 18 empty cells a board beyond the bitboard is refused at once, unless a built pairing
-/// proves it drawn (8,8,7 has none).
+/// Past 18 empty cells a board beyond the 128-bit solver is refused at once, unless a built
+/// pairing proves it drawn (11,11,7 has none).
 #[test]
 #[cfg_attr(miri, ignore)] // builds positions on an 8 x 8 board
 fn beyond_the_bitboard_more_than_eighteen_empty_cells_is_too_hard() {
     let mut rng = common::Rng(5);
-    let rules = Rules::new(8, 8, 7).unwrap();
-    for empty in [19, 30, 64] {
+    let rules = Rules::new(11, 11, 7).unwrap();
+    for empty in [19, 30, 121] {
         let game = late_position(&mut rng, rules, empty, tictactoe::Player::X, 0).unwrap();
         assert_eq!(best_move(&game), Err(tictactoe::Error::TooHard), "{empty} empty cells");
         assert_eq!(optimal_moves(&game), Err(tictactoe::Error::TooHard), "{empty} empty cells");
     }
     let game = late_position(&mut rng, rules, 14, tictactoe::Player::O, 0).unwrap();
-    assert!(best_move(&game).is_ok(), "14 empty cells of an 8,8,7 board");
+    assert!(best_move(&game).is_ok(), "14 empty cells of an 11,11,7 board");
 }
 
 /// A nearly full 4096 x 4096 board (k = 4096, every line mixed) is solved: a draw whatever is
@@ -804,9 +810,9 @@ fn c_optimal_moves_edges_and_failures() {
         ("3,3,3:XXX/OO./...:O", TTT_GAME_OVER),
         ("3,3,3:XOX/XOO/OXX:O", TTT_GAME_OVER),
         ("3,3,3:OOO/XX./X..:X", TTT_GAME_OVER),
-        ("8,8,5:......../......../...X..../......../......../......../......../........:O", TTT_TOO_HARD),
-        // (33 x 1 fits transposed, as 1 x 33; 33 x 2 does neither way.)
-        (&*format!("33,2,1:{}:X", "../".repeat(33).trim_end_matches('/')), TTT_TOO_HARD),
+        (&*format!("12,12,5:{}:O", "X...........".to_owned() + &"/............".repeat(11)), TTT_TOO_HARD),
+        // (65 x 1 fits transposed, as 1 x 65; 65 x 2 does neither way, in 64 or 128 bits.)
+        (&*format!("65,2,1:{}:X", "../".repeat(65).trim_end_matches('/')), TTT_TOO_HARD),
     ] {
         let mut game = std::ptr::null_mut();
         assert_eq!(unsafe { ttt_game_from_text(t.as_ptr().cast(), t.len(), &mut game) }, TTT_OK, "{t}");

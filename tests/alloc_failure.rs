@@ -358,11 +358,17 @@ fn judging_and_validating_fail_cleanly() {
 
 #[test]
 fn the_ai_fails_cleanly() {
-    // Small boards the solver finishes, one where search runs on a budget, and a nearly full
-    // board too big for the bitboard (the endgame search).
-    for (rows, cols, k, moves) in
-        [(3, 3, 3, 1), (3, 3, 3, 0), (4, 4, 3, 3), (3, 4, 3, 2), (15, 15, 5, 8), (8, 8, 8, 58)]
-    {
+    // Small boards the solver finishes, one where search runs on a budget, a nearly full board
+    // on the 128-bit solver, and one too big for it (the endgame search).
+    for (rows, cols, k, moves) in [
+        (3, 3, 3, 1),
+        (3, 3, 3, 0),
+        (4, 4, 3, 3),
+        (3, 4, 3, 2),
+        (15, 15, 5, 8),
+        (8, 8, 8, 58),
+        (12, 11, 11, 126),
+    ] {
         let setup = || Handle::played(rows, cols, k, moves);
         let what = |f: &str| format!("{f} {rows},{cols},{k} after {moves}");
         let g = setup();

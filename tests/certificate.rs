@@ -225,7 +225,8 @@ fn certificate_of(rows: u32, cols: u32, k: u32, moves: &[(u32, u32)]) -> (String
 }
 
 /// Known values (tic-tac-toe is a draw, 4,4,3 a first-player win, 4,4,4 and 6,6,5 draws;
-/// after a blunder on 3,3,3, a loss), each certificate accepted. (5,5,4, a draw, has one of
+/// after a blunder on 3,3,3, or against an open four on 8 x 8, a loss), each certificate
+/// accepted. (5,5,4, a draw, has one of
 /// about 110,000 lines and takes 1.5 minutes: `certificate_of_5_5_4`, ignored.)
 #[test]
 #[cfg_attr(miri, ignore = "seconds of solving")]
@@ -238,6 +239,8 @@ fn certificates_of_known_values_check() {
         (4, 4, 3, &[], "win"),
         (4, 4, 4, &[], "draw"),
         (6, 6, 5, &[], "draw"),
+        // 8 x 8 is on the solver's 128-bit words: O to move against X's open four.
+        (8, 8, 5, &[(3, 2), (0, 0), (3, 3), (0, 7), (3, 4), (7, 0), (3, 5)], "loss"),
     ] {
         let (text, position) = certificate_of(rows, cols, k, moves);
         assert_eq!(check(&text, &position), Ok(value.to_string()), "{rows},{cols},{k} {moves:?}\n{text}");

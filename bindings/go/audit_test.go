@@ -2336,8 +2336,8 @@ func TestAuditBestMoveLatePositions(t *testing.T) {
 		{4, 4, 4, 12, 5, 8},
 		{1, 8, 3, 12, 3, 6},
 		{2, 5, 3, 12, 4, 8},
-		{8, 8, 8, 8, 5, 8},  // rows x (cols+1) = 72 > 64: beyond the bitboard solver
-		{1, 70, 3, 6, 5, 8}, // 71 > 64
+		{8, 8, 8, 8, 5, 8},  // rows x (cols+1) = 72 > 64: the 128-bit solver
+		{1, 70, 3, 6, 5, 8}, // 71 > 64 too
 	}
 	signs := map[int]int{}
 	budget := 6

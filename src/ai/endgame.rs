@@ -298,7 +298,8 @@ mod tests {
 
     /// The endgame search against the bitboard solver (another implementation: bitboards,
     /// symmetry, its own table) on boards both can take, from positions with up to 16 empty
-    /// cells: the best score, a best move the solver agrees on, and the optimal moves.
+    /// cells: the best score, a best move the solver agrees on, and the optimal moves. 8 x 8
+    /// and 10 x 6 are on the solver's 128-bit words.
     #[test]
     #[cfg_attr(miri, ignore)] // thousands of searches
     fn agrees_with_the_bitboard_solver_where_both_apply() {
@@ -309,9 +310,15 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        for (rows, cols, k, most_empty) in
-            [(4, 4, 3, 16), (4, 4, 4, 16), (3, 5, 3, 15), (5, 5, 4, 14), (2, 7, 3, 14)]
-        {
+        for (rows, cols, k, most_empty) in [
+            (4, 4, 3, 16),
+            (4, 4, 4, 16),
+            (3, 5, 3, 15),
+            (5, 5, 4, 14),
+            (2, 7, 3, 14),
+            (8, 8, 5, 14),
+            (10, 6, 5, 12),
+        ] {
             let rules = Rules::new(rows, cols, k).unwrap();
             let mut checked = 0;
             while checked < 40 {

@@ -156,7 +156,9 @@ pub(crate) fn solve_cell(game: &Game, budget: Budget) -> Result<Solution, Error>
 fn solve_metered(game: &Game, meter: Meter) -> Result<Solution, Error> {
     match Width::of(game.rules()) {
         Some(Width::Narrow) => solve_on::<u64>(game, meter),
-        _ => drawn::best(game)?.map_or_else(|| endgame::best(game, meter), Ok),
+        // A built pairing answers at once, where the search would spend its budget.
+        Some(Width::Wide) => drawn::best(game)?.map_or_else(|| solve_on::<u128>(game, meter), Ok),
+        None => drawn::best(game)?.map_or_else(|| endgame::best(game, meter), Ok),
     }
 }
 
@@ -192,7 +194,7 @@ pub fn optimal_moves(game: &Game) -> Result<Vec<Move>, Error> {
 pub fn wins_within(game: &Game, budget: Budget, player: Player) -> Result<bool, Error> {
     let mover = game.to_move().ok_or(Error::GameOver)?;
     let meter = meter(game, budget)?;
-    if Width::of(game.rules()) != Some(Width::Narrow) {
+    if Width::of(game.rules()).is_none() {
         let score = solve_metered(game, meter)?.score;
         return Ok(if player == mover { score > 0 } else { score < 0 });
     }
@@ -284,7 +286,8 @@ pub(crate) fn optimal_set_within(game: &Game, budget: Budget) -> Result<Optimal,
     match Width::of(game.rules()) {
         Some(Width::Narrow) => optimal_on::<u64>(game, meter),
         _ if drawn::every_move_draws(game)? => Ok(Optimal::EveryLegalMove),
-        _ => endgame::optimal(game, meter).map(Optimal::These),
+        Some(Width::Wide) => optimal_on::<u128>(game, meter),
+        None => endgame::optimal(game, meter).map(Optimal::These),
     }
 }
 

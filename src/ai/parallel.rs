@@ -57,7 +57,7 @@ pub(crate) fn solve_cell_threads(game: &Game, budget: Budget, threads: usize) ->
 fn solve_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -> Result<Solution, Error> {
     let started = Instant::now();
     let meter = super::meter(game, budget)?;
-    let splits = Width::of(game.rules()) == Some(Width::Narrow);
+    let splits = Width::of(game.rules()).is_some();
     if threads == 1 || !splits {
         return solve_metered(game, meter);
     }
@@ -147,7 +147,7 @@ pub(crate) fn distinct_cells(game: &Game) -> Result<Vec<usize>, Error> {
     let rules = game.rules();
     // The symmetries of boards past the bitboard solver are not looked for: their tables
     // would take 8 words a cell.
-    let perms = if Width::of(rules) == Some(Width::Narrow) { permutations(rules)? } else { Vec::new() };
+    let perms = if Width::of(rules).is_some() { permutations(rules)? } else { Vec::new() };
     let board = game.board().cells();
     let fixes = |p: &Vec<usize>| p.iter().enumerate().all(|(c, &image)| board.get(c) == board.get(image));
     let fixed: [bool; 8] = std::array::from_fn(|s| perms.get(s).is_some_and(fixes));

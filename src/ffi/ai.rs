@@ -20,8 +20,8 @@ unsafe fn write_move(Move { row, col }: Move, out_row: *mut u32, out_col: *mut u
 /// Perfect play: the best move for the side to move and the position's exact value
 /// `*out_score`: 0 a draw; +N the side to move wins, the game ending N plies from now (its own
 /// move counts 1); -N it loses N plies from now. The move is the fastest win, else a draw,
-/// else the slowest loss. Solved: boards with rows × (cols + 1) <= 64 or cols × (rows + 1)
-/// <= 64, bigger boards with at most `TTT_SOLVE_MAX_EMPTY` empty cells, and positions a
+/// else the slowest loss. Solved: boards with rows × (cols + 1) <= 128 or cols × (rows + 1)
+/// <= 128, bigger boards with at most `TTT_SOLVE_MAX_EMPTY` empty cells, and positions a
 /// pairing strategy proves drawn, each within `TTT_SOLVE_NODES` steps. Deterministic.
 ///
 /// Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_TOO_HARD` (beyond those limits; use
@@ -73,7 +73,7 @@ pub unsafe extern "C" fn ttt_game_best_move_within(
 /// `max_millis` counts from the call. Near the edge of a step budget, whether the proof fits
 /// may vary from run to run; an answer never does. The threads are started for the call and
 /// have ended when it returns. One thread, and boards past the bitboard solver (neither
-/// rows x (cols + 1) nor cols x (rows + 1) at most 64), solve as `ttt_game_best_move_within`.
+/// rows x (cols + 1) nor cols x (rows + 1) at most 128), solve as `ttt_game_best_move_within`.
 ///
 /// Returns those of `ttt_game_best_move_within`.
 #[no_mangle]
@@ -193,7 +193,7 @@ pub const TTT_SOLVE_NODES: u64 = 16_777_216;
 const _: () = assert!(TTT_SOLVE_NODES == ai::SOLVE_NODES);
 
 /// On boards too big for the bitboard solver (neither rows x (cols + 1) nor cols x (rows + 1)
-/// is at most 64), the most empty cells `ttt_game_best_move` and `ttt_game_optimal_moves` take
+/// is at most 128), the most empty cells `ttt_game_best_move` and `ttt_game_optimal_moves` take
 /// on; with more, `TTT_TOO_HARD`.
 pub const TTT_SOLVE_MAX_EMPTY: u32 = 18;
 const _: () = assert!(TTT_SOLVE_MAX_EMPTY as usize == ai::SOLVE_MAX_EMPTY);

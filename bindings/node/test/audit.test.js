@@ -1038,7 +1038,7 @@ test('bestMove / optimalMoves: late positions on bigger boards against minimax',
 });
 
 test('bestMove: TOO_HARD on a big open board', () => {
-  for (const [r, c, k] of [[9, 9, 5], [8, 8, 5], [15, 15, 5]]) {
+  for (const [r, c, k] of [[12, 11, 5], [12, 12, 5], [15, 15, 5]]) {
     const g = new Game(r, c, k);
     g.play(4, 4);
     throwsTtt(() => g.bestMove(), 'TOO_HARD');
