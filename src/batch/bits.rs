@@ -49,21 +49,9 @@ pub(crate) fn line_bytes(line: u16) -> [u8; 16] {
     (low | u128::from(EXPAND[usize::from(line >> 8)]) << 64).to_le_bytes()
 }
 
-/// Writes each of `lines` (one row of `width` cells, at most 16: bit i is cell i) to `out` as
-/// one byte a cell, 0 or 1, the rows one after another; `out` holds `width` bytes a line.
-#[inline(always)]
-pub(crate) fn lines_to_bytes(lines: impl IntoIterator<Item = u16>, width: usize, out: &mut [u8]) {
-    let mut at = 0;
-    for line in lines {
-        line_to_bytes(line, width, out, at);
-        at += width;
-    }
-}
-
 /// Writes `line` (`width` cells, at most 16: bit i is cell i) to `out[at..at + width]`, one
-/// byte a cell: while `out` has 16 bytes left, one 16-byte store whose bytes
-/// past the row are written again by the rows after it; the rows within 16 bytes of the end go
-/// byte by byte.
+/// byte a cell: while `out` has 16 bytes from `at`, one 16-byte store whose bytes past the
+/// line are left for the lines after it to write; within 16 bytes of the end, byte by byte.
 #[inline(always)]
 pub(crate) fn line_to_bytes(line: u16, width: usize, out: &mut [u8], at: usize) {
     let bytes = line_bytes(line);
@@ -122,7 +110,9 @@ mod tests {
             for rows in 1..=5 {
                 let lines: Vec<u16> = words.iter().take(rows).map(|&w| w as u16).collect();
                 let mut out = vec![9u8; rows * width];
-                lines_to_bytes(lines.iter().copied(), width, &mut out);
+                for (r, &line) in lines.iter().enumerate() {
+                    line_to_bytes(line, width, &mut out, r * width);
+                }
                 let plain: Vec<u8> =
                     (0..rows * width).map(|i| (lines[i / width] >> (i % width) & 1) as u8).collect();
                 assert_eq!(out, plain, "{rows} lines of {width}");

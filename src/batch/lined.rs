@@ -7,7 +7,7 @@
 //! draw and one load; a step leaves the list alone and marks it stale, so that `step` and
 //! `legal_mask` stream only the lines, and `random_moves` makes a stale list again.
 
-use super::bits::{line_bytes, line_to_bytes, lines_to_bytes};
+use super::bits::{line_bytes, line_to_bytes};
 use super::draw::Draws;
 use super::kind::{Kind, DRAW, PENDING, X_WINS};
 use super::Tally;
@@ -241,14 +241,20 @@ impl Kind for Lined {
     }
 
     fn observe(&self, game: &[Game], out: &mut [u8]) {
-        let (lines, p) = (&game[0].lines, usize::from(game[0].placed & 1));
-        let (mine, theirs) =
-            (&lines[ROWS + 16 * p..][..self.rows], &lines[ROWS + 16 * (1 - p)..][..self.rows]);
-        lines_to_bytes(mine.iter().chain(theirs).copied(), self.cols, out);
+        planes(game, self.rows, self.cols, out);
     }
 
     fn legal(&self, game: &[Game], out: &mut [u8]) {
         masks(game, self.rows, self.cols, out);
+    }
+
+    fn observe_all(&self, games: &[Game], _cells: usize, out: &mut [u8]) {
+        if (self.rows, self.cols) == (15, 15) {
+            // Sizes known when compiled: constant offsets, and no bound checked a row.
+            planes(games, 15, 15, out);
+        } else {
+            planes(games, self.rows, self.cols, out);
+        }
     }
 
     fn all_legal(&self, games: &[Game], actions: &[u32]) -> bool {
@@ -264,7 +270,7 @@ impl Kind for Lined {
 
     fn legal_all(&self, games: &[Game], _cells: usize, out: &mut [u8]) {
         if (self.rows, self.cols) == (15, 15) {
-            // Sizes known when compiled: the rows' loop unrolls, with no bound checked a row.
+            // Sizes known when compiled: constant offsets, and no bound checked a row.
             masks(games, 15, 15, out);
         } else {
             masks(games, self.rows, self.cols, out);
@@ -298,21 +304,46 @@ impl Kind for Lined {
 }
 
 /// The legal-move masks of `games` (boards of `rows` × `cols`) into `out`, one byte a cell.
-/// Each row is one 16-byte store, which may spill into the next row and the next game's mask,
-/// written after it; only the last game's last rows, where the spill would leave `out`, go
-/// row by row through `line_to_bytes`.
 #[inline(always)]
 fn masks(games: &[Game], rows: usize, cols: usize, out: &mut [u8]) {
-    let (cells, reach) = (rows * cols, (rows - 1) * cols + 16);
+    lines_of_games(games, rows, cols, out, |game, r| !game.row(r & 15));
+}
+
+/// The observation planes of `games` into `out`: the side to move's rows, then the other
+/// side's, one byte a cell.
+#[inline(always)]
+fn planes(games: &[Game], rows: usize, cols: usize, out: &mut [u8]) {
+    lines_of_games(games, 2 * rows, cols, out, |game, i| {
+        // Line i is row i of the side to move, or row i - rows of the other side.
+        let theirs = usize::from(i >= rows);
+        let who = usize::from(game.placed & 1) ^ theirs;
+        game.lines[ROWS + 16 * who + ((i - theirs * rows) & 15)]
+    });
+}
+
+/// Writes `lines` lines of `cols` cells for each game of `games` (line i of a game is
+/// `line(game, i)`, bit c its cell c) to `out`, one byte a cell, one game after another. Each
+/// line is one 16-byte store, which may spill into the next line and the next game's, written
+/// after it; only the last game's last lines, where the spill would leave `out`, go line by
+/// line through `line_to_bytes`.
+#[inline(always)]
+fn lines_of_games(
+    games: &[Game],
+    lines: usize,
+    cols: usize,
+    out: &mut [u8],
+    line: impl Fn(&Game, usize) -> u16,
+) {
+    let (size, reach) = (lines * cols, (lines - 1) * cols + 16);
     for (g, game) in games.iter().enumerate() {
-        let at = g * cells;
+        let at = g * size;
         match out.get_mut(at..at + reach) {
-            Some(mask) => {
-                for r in 0..rows {
-                    mask[r * cols..r * cols + 16].copy_from_slice(&line_bytes(!game.row(r & 15)));
+            Some(bytes) => {
+                for i in 0..lines {
+                    bytes[i * cols..i * cols + 16].copy_from_slice(&line_bytes(line(game, i)));
                 }
             }
-            None => (0..rows).for_each(|r| line_to_bytes(!game.row(r & 15), cols, out, at + r * cols)),
+            None => (0..lines).for_each(|i| line_to_bytes(line(game, i), cols, out, at + i * cols)),
         }
     }
 }
