@@ -1,8 +1,9 @@
 //! Times the threat search (`ai::threat_win`) on positions with a known win and on positions
 //! without one: chains of fours built to a chosen length (the test suite's, `tests/threats`)
 //! and positions from seeded games of the budgeted search on 15 × 15 (k = 5). Per group: the
-//! positions, how many wins were found within the budget, the time to find one (median and
-//! worst), and nodes per second. Run: `cargo bench --bench threats`, or `-- first` to time
+//! positions, how many wins were found within the budget, the processor time of a call
+//! (median and worst: this thread's time on a processor, which other jobs on a loaded
+//! machine do not inflate), and nodes per processor-second. Run: `cargo bench --bench threats`, or `-- first` to time
 //! the search's own call (`threat_move`, any win, no shorter VCT looked for after a VCF).
 //! Numbers, not pass/fail.
 
@@ -18,7 +19,7 @@ mod threats {
 }
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use players::Rng;
 use tictactoe::ai;
@@ -28,23 +29,29 @@ use tictactoe::{Game, Outcome, Rules};
 /// The node budget of every call timed.
 const NODES: u64 = 200_000;
 
-/// One timed call: the win found (plies, fours only), the nodes and the time.
+/// One timed call: the win found (plies, fours only), the nodes and the processor time.
 struct Run {
     win: Option<(u32, bool)>,
     nodes: u64,
     time: Duration,
 }
 
+/// This thread's time on a processor so far (Linux's schedstat, in nanoseconds).
+fn cpu() -> Duration {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
+    Duration::from_nanos(text.split_whitespace().next().and_then(|t| t.parse().ok()).unwrap_or(0))
+}
+
 /// Times `threat_win` on `game`, or with `first` the search's `threat_move` (which reports no
 /// length: its wins are grouped as "VCT 0").
 fn timed(game: &Game, first: bool) -> Run {
-    let start = Instant::now();
+    let start = cpu();
     if first {
         let (cell, nodes) = threat_move(game, NODES, None).unwrap();
-        return Run { win: cell.map(|_| (0, false)), nodes, time: start.elapsed() };
+        return Run { win: cell.map(|_| (0, false)), nodes, time: cpu() - start };
     }
     let (win, nodes) = threat_win_nodes(game, NODES).unwrap();
-    Run { win: win.map(|w| (w.plies, w.fours_only)), nodes, time: start.elapsed() }
+    Run { win: win.map(|w| (w.plies, w.fours_only)), nodes, time: cpu() - start }
 }
 
 /// Prints one row: the group's name, its positions and wins found, median and worst time,
@@ -59,7 +66,7 @@ fn report(name: &str, runs: &[Run]) {
     let total: Duration = times.iter().sum();
     let found = runs.iter().filter(|r| r.win.is_some()).count();
     println!(
-        "{name:<34} {:>4} positions {found:>4} found  median {:>9.3?}  worst {:>9.3?}  mean nodes {:>7}  {:>5.2} M nodes/s",
+        "{name:<34} {:>4} positions {found:>4} found  median {:>9.3?}  worst {:>9.3?}  mean nodes {:>7}  {:>5.2} M nodes/cpu-s",
         runs.len(),
         times[times.len() / 2],
         times[times.len() - 1],
