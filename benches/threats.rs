@@ -1,9 +1,10 @@
 //! Times the threat search (`ai::threat_win`) on positions with a known win and on positions
 //! without one: chains of fours built to a chosen length (the test suite's, `tests/threats`)
 //! and positions from seeded games of the budgeted search on 15 × 15 (k = 5). Per group: the
-//! positions, how many wins were found within the budget, the processor time of a call
-//! (median and worst: this thread's time on a processor, which other jobs on a loaded
-//! machine do not inflate), and nodes per processor-second. Run: `cargo bench --bench threats`, or `-- first` to time
+//! positions, how many wins were found within the budget, the time of a call (median and
+//! worst, on the clock), and nodes per processor-second (this thread's time on a processor
+//! over the group, which other jobs on a loaded machine do not inflate; the kernel counts it
+//! in ticks of a few milliseconds, so only a group's sum means something). Run: `cargo bench --bench threats`, or `-- first` to time
 //! the search's own call (`threat_move`, any win, no shorter VCT looked for after a VCF).
 //! Numbers, not pass/fail.
 
@@ -19,7 +20,7 @@ mod threats {
 }
 
 use std::collections::BTreeMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use players::Rng;
 use tictactoe::ai;
@@ -29,11 +30,13 @@ use tictactoe::{Game, Outcome, Rules};
 /// The node budget of every call timed.
 const NODES: u64 = 200_000;
 
-/// One timed call: the win found (plies, fours only), the nodes and the processor time.
+/// One timed call: the win found (plies, fours only), the nodes, the time on the clock and
+/// on a processor.
 struct Run {
     win: Option<(u32, bool)>,
     nodes: u64,
     time: Duration,
+    cpu: Duration,
 }
 
 /// This thread's time on a processor so far (Linux's schedstat, in nanoseconds).
@@ -45,13 +48,15 @@ fn cpu() -> Duration {
 /// Times `threat_win` on `game`, or with `first` the search's `threat_move` (which reports no
 /// length: its wins are grouped as "VCT 0").
 fn timed(game: &Game, first: bool) -> Run {
-    let start = cpu();
-    if first {
+    let (start, start_cpu) = (Instant::now(), cpu());
+    let (win, nodes) = if first {
         let (cell, nodes) = threat_move(game, NODES, None).unwrap();
-        return Run { win: cell.map(|_| (0, false)), nodes, time: cpu() - start };
-    }
-    let (win, nodes) = threat_win_nodes(game, NODES).unwrap();
-    Run { win: win.map(|w| (w.plies, w.fours_only)), nodes, time: cpu() - start }
+        (cell.map(|_| (0, false)), nodes)
+    } else {
+        let (win, nodes) = threat_win_nodes(game, NODES).unwrap();
+        (win.map(|w| (w.plies, w.fours_only)), nodes)
+    };
+    Run { win, nodes, time: start.elapsed(), cpu: cpu() - start_cpu }
 }
 
 /// Prints one row: the group's name, its positions and wins found, median and worst time,
@@ -63,15 +68,20 @@ fn report(name: &str, runs: &[Run]) {
     let mut times: Vec<Duration> = runs.iter().map(|r| r.time).collect();
     times.sort_unstable();
     let nodes: u64 = runs.iter().map(|r| r.nodes).sum();
-    let total: Duration = times.iter().sum();
+    let total: Duration = runs.iter().map(|r| r.cpu).sum();
     let found = runs.iter().filter(|r| r.win.is_some()).count();
+    // A group shorter than the kernel's tick may show no processor time at all.
+    let rate = if total.is_zero() {
+        "-".to_string()
+    } else {
+        format!("{:.2}", nodes as f64 / total.as_secs_f64() / 1e6)
+    };
     println!(
-        "{name:<34} {:>4} positions {found:>4} found  median {:>9.3?}  worst {:>9.3?}  mean nodes {:>7}  {:>5.2} M nodes/cpu-s",
+        "{name:<34} {:>4} positions {found:>4} found  median {:>9.3?}  worst {:>9.3?}  mean nodes {:>7}  {rate:>5} M nodes/cpu-s",
         runs.len(),
         times[times.len() / 2],
         times[times.len() - 1],
         nodes / runs.len() as u64,
-        nodes as f64 / total.as_secs_f64() / 1e6,
     );
 }
 

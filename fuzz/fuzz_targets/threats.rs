@@ -2,7 +2,9 @@
 //! boards where both are exact (5 to 7 rows and columns, k = 4 or 5): a win that
 //! `ttt_game_threat_win` claims is a win by the solver of at most the claimed plies, and after
 //! its first move the opponent loses within fewer; the same call gives the same answer;
-//! `TTT_TOO_HARD` writes nothing; the game is never changed.
+//! `TTT_TOO_HARD` writes nothing; the game is never changed. The search's look at the
+//! opponent's threat (`opponent_threat`) is checked the same way: after a move outside the
+//! defences it returns, the solver finds a win for the opponent within the claimed plies.
 #![no_main]
 
 mod abi;
@@ -14,6 +16,7 @@ use naive::Bytes;
 use tictactoe::ai::{self, Budget};
 use tictactoe::ffi::TttStatus::*;
 use tictactoe::ffi::*;
+use tictactoe::internals::opponent_threat;
 use tictactoe::{Game, Outcome};
 
 /// The solver's step budget: past it the position is skipped.
@@ -76,7 +79,27 @@ fuzz_target!(|data: &[u8]| {
                 TTT_TOO_HARD => assert_eq!((row, col, plies), (99, 99, 99), "written on TTT_TOO_HARD"),
                 other => panic!("{text}: {other:?}"),
             }
+            check_opponent_threat(&position, nodes, bytes.byte());
         }
         ttt_game_free(game);
     }
 });
+
+/// A move outside the defences of the opponent's threat (the `pick`-th such empty cell) must
+/// let the opponent win within the claimed plies, by the solver where it finishes.
+fn check_opponent_threat(position: &Game, nodes: u64, pick: u8) {
+    let (Some(threat), _) = opponent_threat(position, nodes, None).unwrap() else { return };
+    let cols = position.rules().cols() as usize;
+    let outside: Vec<usize> = position
+        .legal_moves()
+        .map(|m| m.row as usize * cols + m.col as usize)
+        .filter(|c| threat.defences.binary_search(c).is_err())
+        .collect();
+    let Some(&cell) = outside.get(usize::from(pick) % outside.len().max(1)) else { return };
+    let mut after = position.try_clone().unwrap();
+    let result = after.play((cell / cols) as u32, (cell % cols) as u32).unwrap();
+    assert_eq!(result, Outcome::Pending, "{position}: {cell} ends the game, outside {threat:?}");
+    if let Some(score) = exact(&after) {
+        assert!(score > 0 && score as u32 <= threat.plies, "{position}: after {cell}, {score}; {threat:?}");
+    }
+}
