@@ -77,7 +77,9 @@ pub use validate::{validate, validate_rows, Verdict};
 pub mod internals {
     pub use crate::ai::bitboard::Geometry;
     pub use crate::ai::rng::Rng;
-    pub use crate::ai::threats::{opponent_threat, threat_win_nodes, winning_move as threat_move, Threat};
+    pub use crate::ai::threats::{
+        opponent_threat, threat_win_nodes, winning_move as threat_move, Threat, ThreatBoard,
+    };
     pub use crate::validate::{verdict, verdict_scan};
 }
 

@@ -213,6 +213,14 @@ impl Grid {
         self.cells[cell]
     }
 
+    /// The grid cell of the board's (row, col), if the grid holds it.
+    pub(super) fn grid_cell(&self, row: u32, col: u32) -> Option<usize> {
+        let (r, c) = (i64::from(row) - self.row0, i64::from(col) - self.col0);
+        let height = (self.cells.len() / self.stride) as i64;
+        ((0..height).contains(&r) && (0..self.stride as i64).contains(&c))
+            .then(|| r as usize * self.stride + c as usize)
+    }
+
     /// The board's (row, col) of a grid cell.
     pub(super) fn board_row_col(&self, cell: usize) -> (u32, u32) {
         let (r, c) = (cell / self.stride, cell % self.stride);

@@ -13,6 +13,7 @@
 //! nodes, or beyond that box, it finds nothing, which proves nothing: "no threat win found"
 //! is not "no win".
 
+mod board;
 mod grid;
 mod prover;
 mod table;
@@ -21,13 +22,13 @@ mod zone;
 use std::time::Instant;
 
 use crate::error::Error;
-use crate::fallible::try_filled;
 use crate::game::Game;
-use crate::rules::EMPTY;
-use grid::{Grid, FAR};
+use grid::Grid;
 use prover::{Allowance, Prover, Stop, Win};
 
 use table::Table;
+
+pub use board::ThreatBoard;
 
 /// Longest VCF tried, in plies.
 const MAX_VCF_PLIES: u32 = 41;
@@ -141,43 +142,18 @@ pub struct Threat {
 /// shortest), with the cells that may defend against it (see [`Threat`]), and the nodes
 /// spent. `None` when no win was proved within the allowance: that proves nothing. A move
 /// outside `defences` loses: the same proof wins after it, since the proof reads no cell
-/// outside them (`zone`). With k = 1 or on an empty board there is none.
+/// outside them (`zone`). With k = 1 or on an empty board there is none. For many questions
+/// about positions a few moves apart, [`ThreatBoard`] keeps its grid and table between them.
 pub fn opponent_threat(
     game: &Game,
     nodes: u64,
     deadline: Option<Instant>,
 ) -> Result<(Option<Threat>, u64), Error> {
     let attacker = game.to_move().ok_or(Error::GameOver)?.other().stone();
-    if game.rules().k() < 2 {
-        return Ok((None, 0));
+    match ThreatBoard::new(game, nodes)? {
+        Some(mut board) => board.threat(attacker, nodes, deadline),
+        None => Ok((None, 0)),
     }
-    let Some(mut grid) = Grid::around(game)? else { return Ok((None, 0)) };
-    let mut table = Table::for_nodes(nodes)?;
-    let allowance = Allowance { nodes, deadline };
-    let (found, mut spent) = shortest(&mut grid, &mut table, attacker, allowance, false)?;
-    let Some((win, fours_only)) = found else { return Ok((None, spent)) };
-    let mut zone = try_filled(false, grid.len())?;
-    let left = Allowance { nodes: nodes.saturating_sub(spent), deadline };
-    let mut prover = Prover::new(&mut grid, attacker, !fours_only, left, &mut table);
-    let walked = prover.root_zone(win.plies, &mut zone);
-    spent += prover.nodes();
-    match walked {
-        Ok(Some(_)) => {}
-        Ok(None) | Err(Stop::Spent) => return Ok((None, spent)),
-        Err(Stop::OutOfMemory) => return Err(Error::OutOfMemory),
-    }
-    let cols = game.rules().cols() as usize;
-    let board_cell = |cell: usize| {
-        let (row, col) = grid.board_row_col(cell);
-        row as usize * cols + col as usize
-    };
-    let mut defences = Vec::new();
-    for cell in (0..zone.len()).filter(|&c| zone[c] && matches!(grid.cell(c), EMPTY | FAR)) {
-        defences.try_reserve(1).map_err(|_| Error::OutOfMemory)?;
-        defences.push(board_cell(cell));
-    }
-    defences.sort_unstable();
-    Ok((Some(Threat { cell: board_cell(win.cell), plies: win.plies, fours_only, defences }), spent))
 }
 
 /// With k = 1 every move wins, stones or none (the grid is built around stones): the first
