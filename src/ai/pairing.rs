@@ -83,10 +83,13 @@ impl<W: Word> Pairing<W> {
 /// The most backtracking steps spent when looking for a pairing in a position rather than on
 /// the empty board, with pairs of any two cells of a window: it runs at many nodes of a
 /// search, so it must be cheap, and a position it misses is searched as before (and, through
-/// the memo, counted as having none). Pairs of neighbours first, as on the empty board, cost
-/// steps here without shortening the proofs: from the empty board, 7,7,5 took 41M steps with
-/// 200 steps of those first and 30M without them; 50 steps instead of 35 took 30M.
-const LIVE_STEPS: u32 = 35;
+/// the memo, counted as having none). Most searches that find a pairing take one step per
+/// pair with little backtracking (7,7,5: 10 to 17 steps), while most steps go to searches that
+/// run out. Measured in steps from the empty board, with 20 / 25 / 30 / 35 steps a search:
+/// 7,7,5 23.6M / 22.5M / 23.3M / 24.0M; with 25 against 35, 6,7,5 0.41M / 0.47M, 4,7,4
+/// 1.04M / 1.03M, 5,5,4 78K / 82K. Pairs of neighbours first, as on the empty board, cost
+/// steps here without shortening the proofs.
+const LIVE_STEPS: u32 = 25;
 
 /// A pairing of what is left in a position: the windows the attacker can still fill (no
 /// defender stone in them), with pairs of empty cells only. Then the attacker, to move, can
