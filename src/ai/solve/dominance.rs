@@ -21,50 +21,38 @@ use super::zones::Pos;
 use super::Solver;
 use crate::ai::bitboard::{Bits, Word};
 
-/// A set of windows, one bit each: a board has at most four per cell, 4 × 128.
-type Set = [u64; 8];
-
 impl<W: Word> Solver<'_, W> {
-    /// The windows through `bit` with no stone of `other`.
-    fn open_through(&self, bit: u32, other: W) -> Set {
-        let mut set = [0u64; 8];
+    /// The cells on every window through `bit` that either side can still fill (every cell
+    /// when there is none). A window open to a side through `bit` is open to it through each
+    /// of its cells, so `bit` is dominated by exactly the cells of this set.
+    fn on_every_open_window(&self, bit: u32, pos: &Pos<W>) -> W {
+        let mut cells = !W::ZERO;
         for &w in &self.through[bit as usize] {
-            if (self.windows[w as usize] & other).is_zero() {
-                set[w as usize / 64] |= 1 << (w % 64);
+            let window = self.windows[w as usize];
+            if (window & pos.a).is_zero() || (window & pos.d).is_zero() {
+                cells &= window;
             }
         }
-        set
+        cells
     }
 
     /// For each cell of `moves` (empty cells of `pos`), the searched cell that dominates it,
     /// or `W::BITS` when it is not dominated (to be searched); indexed by bit. A dominator is
     /// always one of `moves`, and never itself dominated.
     pub(super) fn dominators(&self, pos: &Pos<W>, moves: W) -> W::PerBit<u8> {
-        let words = self.windows.len().div_ceil(64);
-        let subset = |a: &Set, b: &Set| (0..words).all(|i| a[i] & !b[i] == 0);
-        let mut sets = W::per_bit(([0u64; 8], [0u64; 8]));
-        let sets = sets.as_mut();
+        let mut on = W::per_bit(W::ZERO);
+        let on = on.as_mut();
         for b in Bits(moves) {
-            sets[b as usize] = (self.open_through(b, pos.d), self.open_through(b, pos.a));
+            on[b as usize] = self.on_every_open_window(b, pos);
         }
-        let beats = |y: u32, x: u32| {
-            let ((ax, dx), (ay, dy)) = (&sets[x as usize], &sets[y as usize]);
-            subset(ax, ay) && subset(dx, dy) && (y < x || !(subset(ay, ax) && subset(dy, dx)))
-        };
+        // y beats x when it lies on every open window through x, and, when x lies on every
+        // one through y too (the same windows), when it is the lower cell.
+        let beats = |y: u32, x: u32| on[x as usize].has(y) && (y < x || !on[y as usize].has(x));
         let none = W::BITS as u8;
         let mut dom = W::per_bit(none);
         let d = dom.as_mut();
         for x in Bits(moves) {
-            let (a, o) = &sets[x as usize];
-            // A dominator lies on every live window through x: look along one of them (any
-            // cell when x has none).
-            let along = (0..words)
-                .find_map(|i| {
-                    let w = a[i] | o[i];
-                    (w != 0).then(|| self.windows[64 * i + w.trailing_zeros() as usize])
-                })
-                .unwrap_or(moves);
-            if let Some(y) = Bits(along & moves & !W::bit(x)).find(|&y| beats(y, x)) {
+            if let Some(y) = Bits(on[x as usize] & moves & !W::bit(x)).find(|&y| beats(y, x)) {
                 d[x as usize] = y as u8;
             }
         }

@@ -372,13 +372,17 @@ impl<W: Word> Solver<'_, W> {
         if threats.is_zero() {
             first = self.blocking_answer(pos, empty, &list.as_ref()[..n]);
         }
-        // A dominated answer holds only where its dominator, tried too, does (`dominance`).
-        let dom = if threats.is_zero() { self.dominators(pos, moves) } else { W::per_bit(W::BITS as u8) };
-        let kept = |b: u32| u32::from(dom.as_ref()[b as usize]) == W::BITS;
-        let order = first
-            .into_iter()
-            .chain(list.as_ref()[..n].iter().copied().filter(|&b| Some(b) != first && kept(b)));
+        let order = first.into_iter().chain(list.as_ref()[..n].iter().copied().filter(|&b| Some(b) != first));
+        // A dominated answer holds only where its dominator, tried too, does (`dominance`);
+        // found only once the first answer has failed, as it seldom does.
+        let mut dom = None;
         for bit in order {
+            if Some(bit) != first && threats.is_zero() {
+                let dom = dom.get_or_insert_with(|| self.dominators(pos, moves));
+                if u32::from(dom.as_ref()[bit as usize]) < W::BITS {
+                    continue;
+                }
+            }
             if let Proof::Hold(zone) = self.attack(&self.put_stone(pos, bit, false, colour), colour) {
                 if self.aborted {
                     break;
