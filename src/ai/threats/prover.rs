@@ -379,7 +379,25 @@ impl<'a> Prover<'a> {
                 Some(before) => before.retain(|s| stops.binary_search(s).is_ok()),
             }
         }
-        let Some(mut replies) = stopping else { return Ok(None) };
+        let Some(stops) = stopping else { return Ok(None) };
+        // The stops in more of the attacker's windows one move short of a four first: they
+        // take the most from it, so they refute the threat most often.
+        let mut weighted = Vec::new();
+        for &c in &stops {
+            push(&mut weighted, (0u32, c))?;
+        }
+        for w in self.usable(a, 2) {
+            for c in self.grid.open_cells(w) {
+                if let Ok(at) = stops.binary_search(&c) {
+                    weighted[at].0 += 1;
+                }
+            }
+        }
+        weighted.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        let mut replies = Vec::new();
+        for (_, c) in weighted {
+            push(&mut replies, c)?;
+        }
         for c in self.cells_short_by(d, 1)? {
             if self.grid.cell(c) == FAR {
                 return Ok(None);
