@@ -2245,14 +2245,14 @@ static void test_ai(void) {
         ttt_game_free(g);
     }
 
-    /* beyond the bitboard, the header's pairing proof: k longer than a side, or n x n with
-       k = n >= 8. A draw from the empty board; after X's first stone, a corner (always on a
-       pair), the answer owed is a proved draw and the other moves are not proved (TOO_HARD
+    /* beyond the 128-bit solver, the header's pairing proof: k longer than a side, or n x n
+       with k = n >= 8. A draw from the empty board; after X's first stone, a corner (always on
+       a pair), the answer owed is a proved draw and the other moves are not proved (TOO_HARD
        for the full list); once answered, every empty cell keeps the draw. */
     {
         struct {
             uint32_t r, c, k, row, col;
-        } drawn[] = {{1, 64, 5, 0, 0}, {64, 1, 5, 0, 0}, {4096, 4096, 4096, 0, 0}, {9, 9, 9, 0, 0}};
+        } drawn[] = {{1, 200, 5, 0, 0}, {200, 1, 5, 0, 0}, {4096, 4096, 4096, 0, 0}, {12, 12, 12, 0, 0}};
         for (size_t i = 0; i < sizeof drawn / sizeof *drawn; i++) {
             TttGame *g = newg(drawn[i].r, drawn[i].c, drawn[i].k);
             uint32_t r = SENT32, c = SENT32, w;
@@ -2271,6 +2271,23 @@ static void test_ai(void) {
             ST(ttt_game_optimal_moves(g, NULL, 0, &cnt), TTT_BUFFER_TOO_SMALL);
             CHECK(cnt == (size_t)drawn[i].r * drawn[i].c - 2, "%ux%u k=%u: %zu moves keep the draw",
                   drawn[i].r, drawn[i].c, drawn[i].k, cnt);
+            ttt_game_free(g);
+        }
+    }
+    /* within the 128-bit solver the same boards are solved move by move: after X's corner
+       stone every reply keeps the draw, and the full list is proved */
+    {
+        struct {
+            uint32_t r, c, k;
+        } exact[] = {{1, 64, 5}, {64, 1, 5}, {9, 9, 9}};
+        for (size_t i = 0; i < sizeof exact / sizeof *exact; i++) {
+            TttGame *g = newg(exact[i].r, exact[i].c, exact[i].k);
+            uint32_t w;
+            size_t cnt = SENTSZ;
+            ST(ttt_game_move(g, 0, 0, 1, &w), TTT_OK);
+            ST(ttt_game_optimal_moves(g, NULL, 0, &cnt), TTT_BUFFER_TOO_SMALL);
+            CHECK(cnt == (size_t)exact[i].r * exact[i].c - 1, "%ux%u k=%u: %zu replies keep the draw",
+                  exact[i].r, exact[i].c, exact[i].k, cnt);
             ttt_game_free(g);
         }
     }
