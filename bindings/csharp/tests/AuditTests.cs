@@ -1349,9 +1349,9 @@ namespace TicTacToe.Tests
                 Check(e, Expect(TOO_HARD, () => g.OptimalMoves()), "OptimalMoves on an empty 15x15");
                 Check(e, g.MoveCount == 0 && g.ToText().StartsWith("15,15,5:") ? null : "changed", "TooHard leaves the game");
             }
-            // 9,9,8: beyond the bitboard, > 18 empty, and no pairing proves it drawn (9,9,9 has one).
-            using (var g = new Game(9, 9, 8))
-                Check(e, Expect(TOO_HARD, () => g.BestMove()), "BestMove on an empty 9x9 k=8 (beyond the bitboard, > 18 empty)");
+            // 12,12,8: past the 128-bit solver, > 18 empty, and no pairing proves it drawn (9,9,9 has one).
+            using (var g = new Game(12, 12, 8))
+                Check(e, Expect(TOO_HARD, () => g.BestMove()), "BestMove on an empty 12x12 k=8 (past the 128-bit solver, > 18 empty)");
             using (var g = new Game(9, 9, 9))
                 Check(e, NoThrow(() => { if (g.BestMove().Score != 0) throw new Exception("not a draw"); }), "BestMove on an empty 9x9 k=9: a draw, proved by pairing");
             Check(e, Expect(PARSE, () => Game.FromText("nonsense")), "FromText nonsense");
@@ -1582,7 +1582,7 @@ namespace TicTacToe.Tests
             Begin();
             var e = new List<string>();
             var rnd = new System.Random(7);
-            // {rows, cols, k, empty cells, positions}; 9x9 and 8x8 are beyond the bitboard
+            // {rows, cols, k, empty cells, positions}; 9x9 and 8x8 are solved on 128-bit words
             int[][] plans =
             {
                 new[] { 4, 4, 3, 9, 12 }, new[] { 4, 4, 4, 10, 12 }, new[] { 3, 5, 3, 9, 10 }, new[] { 5, 5, 4, 10, 8 },
