@@ -51,9 +51,11 @@ def test_without_a_cluster_it_solves_here_on_threads():
     assert tictactoe.solve().value == "draw"  # tic-tac-toe, within the library's budget
 
 
-# A draw (6,7,5), a win (5,6,4: the length comes from a last task), a loss (5,6,4 after the
-# centre), a draw with few symmetries left, and boards small enough for the first questions.
+# Draws (7,7,5 and 6,7,5), a win (5,6,4: the length comes from a last task), a loss (5,6,4
+# after the centre), a draw with few symmetries left, and boards small enough for the first
+# questions.
 CASES = [
+    (7, 7, 5, ()),
     (6, 7, 5, ()),
     (5, 6, 4, ()),
     (5, 6, 4, [(2, 2)]),
