@@ -34,6 +34,8 @@ pub(crate) struct Lanes<K: Kind> {
     /// needed (the answer takes system calls, and allocations that abort if they fail, so a
     /// batch that starts no thread never asks).
     cores: OnceLock<usize>,
+    /// `CELLS_PER_THREAD`, but for the tests, which split small batches.
+    cells_per_thread: usize,
     data: Vec<K::Word>,
     /// Each game's `Kind::Aside`.
     aside: Vec<K::Aside>,
@@ -75,7 +77,17 @@ impl<K: Kind> Lanes<K> {
     pub(crate) fn new(kind: K, cells: usize, count: usize) -> Result<Lanes<K>, Error> {
         let data = try_filled(K::Word::default(), count * kind.stride())?;
         let aside = try_filled(K::Aside::default(), count)?;
-        Ok(Lanes { kind, cells, count, cores: OnceLock::new(), data, aside, next: Vec::new() })
+        let cells_per_thread = CELLS_PER_THREAD;
+        Ok(Lanes {
+            kind,
+            cells,
+            count,
+            cores: OnceLock::new(),
+            cells_per_thread,
+            data,
+            aside,
+            next: Vec::new(),
+        })
     }
 
     fn game(&self, i: usize) -> &[K::Word] {
@@ -99,7 +111,7 @@ impl<K: Kind> Lanes<K> {
     /// Games per piece when a call over every game is spread over threads (all of them when
     /// the batch is too small to be worth it).
     fn piece_games(&self) -> usize {
-        let threads = match self.count * self.cells / CELLS_PER_THREAD {
+        let threads = match self.count * self.cells / self.cells_per_thread {
             0 | 1 => 1,
             n => n.min(self.cores()),
         };
@@ -111,6 +123,8 @@ impl<K: Kind> Lanes<K> {
     }
 
     /// Checks every action, then plays them all; on the first illegal one nothing is played.
+    /// The check runs on this thread (it reads one word or one row a game), so that a step
+    /// spread over threads starts each thread once, to play.
     pub(crate) fn step(&mut self, actions: &[u32], results: &mut [u8]) -> Result<(), StepError> {
         let (s, per) = (self.kind.stride(), self.piece_games());
         if per >= self.count && self.kind.has_advance() && self.make_next() {
@@ -122,21 +136,8 @@ impl<K: Kind> Lanes<K> {
             }
             return check(&self.kind, self.cells, 0, &self.data, actions);
         }
-        let (kind, cells) = (&self.kind, self.cells);
-        let mut bad: Vec<Option<StepError>> = Vec::new();
-        if bad.try_reserve_exact(self.count.div_ceil(per)).is_err() {
-            // Without room to note each piece's first bad game, one piece: the whole batch.
-            return check(kind, cells, 0, &self.data, actions)
-                .map(|()| kind.play_all(&mut self.data, actions, results));
-        }
-        bad.resize(self.count.div_ceil(per), None);
-        let pieces = self.data.chunks(per * s).zip(actions.chunks(per)).zip(bad.iter_mut()).enumerate();
-        spread(pieces, |(i, ((games, actions), bad))| {
-            *bad = check(kind, cells, i * per, games, actions).err()
-        });
-        if let Some(e) = bad.into_iter().flatten().next() {
-            return Err(e);
-        }
+        let kind = &self.kind;
+        check(kind, self.cells, 0, &self.data, actions)?;
         let pieces = self.data.chunks_mut(per * s).zip(actions.chunks(per)).zip(results.chunks_mut(per));
         spread(pieces, |((games, actions), results)| kind.play_all(games, actions, results));
         Ok(())
@@ -219,4 +220,89 @@ fn check<K: Kind>(
         return Err(StepError { index: first + i, error });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::{lined::Lined, small::Small, tic::Tic, wide::Wide};
+    use crate::rules::Rules;
+
+    /// Games per batch, and the cells a thread takes: 7 pieces of work, so two threads.
+    const COUNT: usize = 41;
+    const PIECES: usize = 7;
+
+    /// The same steps, observations and masks from a batch on one thread and from one whose
+    /// `step`, `observe` and `legal_mask` are split in two, with illegal actions (refused the
+    /// same way, naming the same game, changing nothing) and random moves between the steps.
+    fn same_on_one_and_two_threads<K: Kind>(rules: Rules, kind: impl Fn() -> K) {
+        let cells = rules.cells();
+        let mut one = Lanes::new(kind(), cells, COUNT).unwrap();
+        let mut two = Lanes::new(kind(), cells, COUNT).unwrap();
+        let _ = one.cores.set(1);
+        let _ = two.cores.set(2);
+        (one.cells_per_thread, two.cells_per_thread) = (COUNT * cells / PIECES, COUNT * cells / PIECES);
+        assert_eq!(one.piece_games(), COUNT);
+        assert_eq!(two.piece_games(), COUNT.div_ceil(2), "{rules:?}: the batch must split");
+        let (mut mask, mut other_mask) = (vec![0u8; COUNT * cells], vec![0u8; COUNT * cells]);
+        let (mut seen, mut other_seen) = (vec![0u8; 2 * COUNT * cells], vec![0u8; 2 * COUNT * cells]);
+        let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ cells as u64;
+        let mut draw = |n: usize| {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % n
+        };
+        let mut ends = 0;
+        for step in 0..3 * cells {
+            one.legal_mask(&mut mask);
+            two.legal_mask(&mut other_mask);
+            assert_eq!(mask, other_mask, "{rules:?} step {step}: masks");
+            one.observe(&mut seen);
+            two.observe(&mut other_seen);
+            assert_eq!(seen, other_seen, "{rules:?} step {step}: observations");
+            let mut actions: Vec<u32> = mask
+                .chunks(cells)
+                .map(|m| {
+                    let empty: Vec<usize> = (0..cells).filter(|&c| m[c] == 1).collect();
+                    empty[draw(empty.len())] as u32
+                })
+                .collect();
+            if step % 5 == 4 {
+                // An illegal action in the second half, and a legal one after it.
+                let bad = COUNT / 2 + 1 + draw(COUNT / 2 - 1);
+                let taken = (0..cells).find(|&c| mask[bad * cells + c] == 0);
+                actions[bad] = taken.map_or(cells as u32 + 7, |c| c as u32);
+                let (mut r1, mut r2) = (vec![0u8; COUNT], vec![0u8; COUNT]);
+                let refused = one.step(&actions, &mut r1).unwrap_err();
+                assert_eq!(refused.index, bad);
+                assert_eq!(two.step(&actions, &mut r2), Err(refused), "{rules:?} step {step}");
+                two.observe(&mut other_seen);
+                assert_eq!(seen, other_seen, "{rules:?} step {step}: a refused step changed a game");
+                continue;
+            }
+            if step % 7 == 6 {
+                let (a, b) = (one.random_moves(1, 1, 3, step as u64), two.random_moves(1, 2, 3, step as u64));
+                assert_eq!(a.unwrap().0, b.unwrap().0, "{rules:?} step {step}: random moves");
+                continue;
+            }
+            let (mut r1, mut r2) = (vec![0u8; COUNT], vec![0u8; COUNT]);
+            one.step(&actions, &mut r1).unwrap();
+            two.step(&actions, &mut r2).unwrap();
+            assert_eq!(r1, r2, "{rules:?} step {step}: results");
+            ends += r1.iter().filter(|&&r| r != 0).count();
+        }
+        assert!(ends >= COUNT, "{rules:?}: only {ends} games ended; the test must see auto-resets");
+    }
+
+    #[test]
+    fn a_split_call_gives_what_one_thread_gives() {
+        let rules = |rows, cols, k| Rules::new(rows, cols, k).unwrap();
+        let tic = rules(3, 3, 3);
+        same_on_one_and_two_threads(tic, || Tic::new(&tic).unwrap());
+        let small = rules(5, 5, 4);
+        same_on_one_and_two_threads(small, || Small::new(&small).unwrap());
+        let lined = rules(15, 15, 5);
+        same_on_one_and_two_threads(lined, || Lined::new(&lined));
+        let wide = rules(17, 17, 5);
+        same_on_one_and_two_threads(wide, || Wide::new(&wide).unwrap());
+    }
 }
