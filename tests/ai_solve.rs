@@ -146,9 +146,15 @@ fn single_lines_match_plain_minimax() {
     }
 }
 
+/// The solver's steps per move when a position generator follows it: enough for the built
+/// pairings and for small endgames, while an early position of a big board that needs the whole
+/// default budget to give up costs little.
+const FOLLOW_STEPS: u64 = 1 << 14;
+
 /// A late position on `rules`: stones placed where they complete no line until `empty_at_end`
-/// cells are empty, `opener` moving first: `best_move`'s cell `follow_best` percent of the time
-/// when it answers with one, else at random. `None` when no quiet cell is left.
+/// cells are empty, `opener` moving first: the solver's cell `follow_best` percent of the time
+/// when it answers with one within [`FOLLOW_STEPS`], else at random. `None` when no quiet cell
+/// is left.
 fn late_position(
     rng: &mut common::Rng,
     rules: Rules,
@@ -172,7 +178,7 @@ fn late_position(
         }
         let mut cell = quiet[rng.pick(quiet.len())];
         if rng.below(100) < follow_best {
-            if let Ok(best) = best_move(&game) {
+            if let Ok(best) = solve(&game, Budget::nodes(FOLLOW_STEPS)) {
                 cell = if quiet.contains(&best.cell) { best.cell } else { cell };
             }
         }
