@@ -14,8 +14,8 @@
  *     logic, reading and writing back every cache line of 4,096 games' lines (388 bytes a
  *     game) and then writing their masks (225 bytes a game);
  *   - moves/s against the batch size: on 15 x 15, random moves, the step and step + legal_mask
- *     side by side at each size from 1,024 to 262,144 games, with the step's ratio at each; on
- *     3 x 3, random moves; and the memory per game.
+ *     side by side at each size from 1,024 to 262,144 games, with the step's ratio and its
+ *     memory floor at each; on 3 x 3, random moves; and the memory per game.
  *
  * Each row also gives the moves per second of this process's processor time (all its threads):
  * on a machine that other jobs keep busy, the wall-clock rows show the share of the cores the
@@ -364,18 +364,22 @@ int main(int argc, char **argv) {
 
     /* The 15x15 curve: random_moves (every core), the step alone and step + legal_mask
        (from C, as in the rows above) against the batch size, each step row's ratio against
-       random_moves at the same size, and whether the step alone reaches a quarter of it. */
+       random_moves at the same size, the memory floor of the step (as in the rows above, on
+       one thread) and whether the step alone reaches a quarter of random_moves. */
     printf("\n15x15 k=5 by batch size, M moves/s [per processor-second], x: against random moves at that size:\n");
     size_t top = scale < 0.01 ? 4096 : (size_t)1 << 18;
     for (size_t n = 1024; n <= top; n *= n < 16384 ? 2 : 4) {
         TttBatchStats t = {0, 0, 0, 0};
         double random = random_moves_rate(15, 15, 5, n, scaled(3e7 / (double)n), 0, repeats, &t);
         double random_cpu = cpu_rate;
-        double with_mask = step_rate(15, 15, 5, n, (int)scaled(n <= 16384 ? 200 : 50));
+        int n_steps = (int)scaled(n <= 16384 ? 200 : 50);
+        double with_mask = step_rate(15, 15, 5, n, n_steps), with_mask_cpu = cpu_rate;
+        double floor = floor_rate(n, n_steps, 0);
         printf("  %6zu games: random %5.1f [%5.1f]  step %5.1f [%5.1f] %4.2f x  step + mask %5.1f [%5.1f] %4.2f x  "
-               "step >= 1/4: %s\n",
+               "floor %5.1f [%5.1f]  step >= 1/4: %s\n",
                n, random / 1e6, random_cpu / 1e6, step_alone / 1e6, step_alone_cpu / 1e6, step_alone / random,
-               with_mask / 1e6, cpu_rate / 1e6, with_mask / random, step_alone >= random / 4 ? "yes" : "no");
+               with_mask / 1e6, with_mask_cpu / 1e6, with_mask / random, floor / 1e6, cpu_rate / 1e6,
+               step_alone >= random / 4 ? "yes" : "no");
     }
 
     /* The curve: moves/s against the batch size, 3x3, every core. */
