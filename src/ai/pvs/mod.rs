@@ -123,8 +123,12 @@ impl Searcher {
             return;
         }
         out.extend(b.candidates().map(|c| (c, rate(c))));
+        // Only the best `beam` are kept: pick them, then sort those alone.
+        if out.len() > beam {
+            out.select_nth_unstable_by_key(beam, |&(c, r)| (-r, c));
+            out.truncate(beam);
+        }
         out.sort_unstable_by_key(|&(c, r)| (-r, c));
-        out.truncate(beam);
     }
 
     /// The value of the position for `side` to move at `ply`, searched `depth` plies deep.
