@@ -77,9 +77,14 @@ pub use validate::{validate, validate_rows, Verdict};
 pub mod internals {
     pub use crate::ai::bitboard::Geometry;
     pub use crate::ai::rng::Rng;
-    pub use crate::ai::threats::{
-        opponent_threat, threat_win_nodes, winning_move as threat_move, Threat, ThreatBoard,
-    };
+    /// The opponent's threat win with the cells that may stop it (its proof's relevance zone),
+    /// asked once or, on a `ThreatBoard`, of positions a few moves apart. No level or search
+    /// calls them: the opponent's threat wins that decide the search's lost games take tens of
+    /// thousands of threat nodes to prove, more than a move of `TTT_LEVEL_HARD` has, and the
+    /// checks that fit in its budget did not win more games. They stay for the tests of the
+    /// zone (tests/threats_defence.rs), the fuzz target and a tree search that has the time.
+    pub use crate::ai::threats::{opponent_threat, Threat, ThreatBoard};
+    pub use crate::ai::threats::{threat_win_nodes, winning_move as threat_move};
     pub use crate::validate::{verdict, verdict_scan};
 }
 

@@ -1,7 +1,7 @@
-//! The opponent's threat (`opponent_threat` and `ThreatBoard::threat`, the search's look at
-//! what the side not to move threatens): on small boards, every empty cell outside the defences it returns is a losing
-//! move, checked after each such move by the brute-force prover of `tests/threats` (a threat
-//! win of at most the claimed plies) and, where it finishes, by the exact solver.
+//! The opponent's threat (`opponent_threat` and `ThreatBoard::threat`: what the side not to
+//! move threatens): on small boards, every empty cell outside the defences it returns is a
+//! losing move, checked after each such move by the brute-force prover of `tests/threats` (a
+//! threat win of at most the claimed plies) and, where it finishes, by the exact solver.
 
 #[path = "../examples/ai_match/players.rs"]
 #[allow(dead_code)] // only its Rng is used here
