@@ -3,13 +3,14 @@
 //! name boards such as `-- 5,5,5 6,6,5`, or positions as game texts, to time only those;
 //! `threads=N` solves them on N threads, `nodes=K` with a budget of 2^K nodes instead of 2^30:
 //! `-- 8,8,5 threads=2 nodes=40`). Last, how long the solve takes to give up on an empty 7,7,5
-//! under the default budget and under time budgets.
-//! Numbers, not pass/fail; the values themselves are checked by `tests/ai_solve.rs`.
+//! under time budgets, and how long the default budget takes to prove it.
+//! Each solve prints its steps (nodes and pairing steps, what a node budget counts) beside
+//! its time, on one thread. Numbers, not pass/fail; the values themselves are checked by `tests/ai_solve.rs`.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use tictactoe::ai::{best_move, solve, solve_threads, Budget};
+use tictactoe::ai::{best_move, solve, solve_steps, solve_threads, Budget};
 use tictactoe::{Game, Outcome, Rules};
 
 fn reachable(game: &mut Game, seen: &mut HashSet<String>, out: &mut Vec<Game>) {
@@ -82,12 +83,18 @@ fn main() {
     let budget = Budget::nodes(1 << option("nodes").unwrap_or(30));
     for (name, game) in games {
         let start = Instant::now();
-        let result = if threads == 1 { solve(&game, budget) } else { solve_threads(&game, budget, threads) };
+        let result = match threads {
+            1 => solve_steps(&game, budget).map(|(best, steps)| (best, Some(steps))),
+            _ => solve_threads(&game, budget, threads).map(|best| (best, None)),
+        };
         let took: Duration = start.elapsed();
         match result {
-            Ok(best) => {
+            Ok((best, steps)) => {
+                // Steps (nodes and pairing steps) beside the time: the proof's size, which a
+                // clock on a shared machine does not blur.
+                let steps = steps.map_or(String::new(), |s| format!(", {s} steps"));
                 println!(
-                    "{name}: score {:+} (move {}) in {:?}",
+                    "{name}: score {:+} (move {}) in {:?}{steps}",
                     best.score,
                     tictactoe::Move::from(best),
                     took
@@ -97,13 +104,12 @@ fn main() {
         }
     }
     if named.is_empty() {
-        // The feasibility rule's worst case: how long best_move takes to give up.
+        // The longest default solve of these boards: best_move proves an empty 7,7,5 drawn.
         let game = Game::new(Rules::new(7, 7, 5).unwrap()).unwrap();
         let start = Instant::now();
-        let result = best_move(&game);
+        let result = best_move(&game).map(|best| best.score);
         println!(
-            "best_move on an empty 7,7,5 (default budget): {:?} after {:?}",
-            result.err(),
+            "best_move on an empty 7,7,5 (default budget): score {result:?} after {:?}",
             start.elapsed()
         );
         // What a time budget bounds that wait to (`ttt_game_best_move_within`).

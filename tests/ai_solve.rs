@@ -582,9 +582,9 @@ fn known_values_expensive() {
     // 6,5,4 is a first-player win, and a win stays one on a bigger board.
     let game = Game::new(Rules::new(7, 6, 4).unwrap()).unwrap();
     assert!(solve(&game, Budget::nodes(1 << 30)).unwrap().score > 0);
-    // A draw, proved in about 41M steps with relevance zones.
+    // A draw, proved within the default budget (about 12M steps of 2^24).
     let game = Game::new(Rules::new(7, 7, 5).unwrap()).unwrap();
-    assert_eq!(solve(&game, Budget::nodes(1 << 27)).unwrap().score, 0);
+    assert_eq!(best_move(&game).unwrap().score, 0);
 }
 
 #[test]

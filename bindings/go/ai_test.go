@@ -306,7 +306,7 @@ func TestWithinRunsOutOfBudget(t *testing.T) {
 	if o != nil {
 		t.Fatalf("OptimalMovesWithin returned %v with its error", o)
 	}
-	// 7x7 with k=5 costs the default budget seconds before ErrTooHard; 50 ms stop it too.
+	// 7x7 with k=5 costs the default budget seconds to prove drawn; 50 ms stop it with ErrTooHard.
 	big := newGame(t, 7, 7, 5)
 	for _, call := range []struct {
 		name string

@@ -61,7 +61,7 @@ pub fn best(game: &Game) -> Result<Option<Solution>, Error> {
         Some(cell) => cell,
         None => nearest_to_centre(game).ok_or(Error::GameOver)?,
     };
-    Ok(Some(Solution { cell, score: 0 }))
+    Ok(Some(Solution { cell, score: 0, steps: 0 }))
 }
 
 /// True when every move keeps a proved draw: the pairing proves a draw and the opponent has

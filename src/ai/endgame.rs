@@ -59,7 +59,7 @@ pub fn best(game: &Game, meter: Meter) -> Result<Solution, Error> {
     let moves = root_moves(game, meter, false)?;
     let top = moves.iter().map(|&(_, v)| v).max().ok_or(Error::GameOver)?;
     let &(cell, v) = moves.iter().find(|&&(_, v)| v == top).ok_or(Error::GameOver)?;
-    Ok(Solution { cell, score: score(v) })
+    Ok(Solution { cell, score: score(v), steps: 0 })
 }
 
 /// The cells of every move that keeps the position's value (see `ai::optimal_moves`).

@@ -91,11 +91,13 @@ impl From<Scored> for Move {
     }
 }
 
-/// A move with its exact score, as the solvers find it: a row-major cell.
+/// A move with its exact score, as the solvers find it: a row-major cell, and the steps the
+/// bitboard solver took (0 from the other solvers and the threaded one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Solution {
     pub(crate) cell: usize,
     pub(crate) score: i32,
+    pub(crate) steps: u64,
 }
 
 /// The best move of the side to move with its exact score: the fastest win, else a draw, else
@@ -119,9 +121,25 @@ pub fn best_move(game: &Game) -> Result<Scored, Error> {
 /// from the call). The same position and node budget always give the same answer; a time
 /// budget may run out on one call and not the next.
 pub fn solve(game: &Game, budget: Budget) -> Result<Scored, Error> {
-    let Solution { cell, score } = solve_cell(game, budget)?;
+    solve_steps(game, budget).map(|(scored, _)| scored)
+}
+
+/// [`solve`], with the steps the proof took on the bitboard solver (nodes, and pairing
+/// searches' steps; 0 for positions it leaves to the others), the count a node budget
+/// bounds: for comparing proofs by their size rather than by a clock.
+///
+/// ```
+/// use tictactoe::{ai, Game, Rules};
+/// let game = Game::new(Rules::new(4, 4, 4)?)?;
+/// let (best, steps) = ai::solve_steps(&game, ai::Budget::nodes(1 << 20))?;
+/// assert_eq!(best.score, 0); // a draw
+/// assert!(steps > 0 && steps <= 1 << 20);
+/// # Ok::<(), tictactoe::Error>(())
+/// ```
+pub fn solve_steps(game: &Game, budget: Budget) -> Result<(Scored, u64), Error> {
+    let Solution { cell, score, steps } = solve_cell(game, budget)?;
     let Move { row, col } = game.rules().move_at(cell);
-    Ok(Scored { row, col, score })
+    Ok((Scored { row, col, score }, steps))
 }
 
 /// [`solve`] on `threads` threads (0: one per core): the same exact score, found by splitting
@@ -142,7 +160,7 @@ pub fn solve(game: &Game, budget: Budget) -> Result<Scored, Error> {
 /// # Ok::<(), tictactoe::Error>(())
 /// ```
 pub fn solve_threads(game: &Game, budget: Budget, threads: usize) -> Result<Scored, Error> {
-    let Solution { cell, score } = parallel::solve_cell_threads(game, budget, threads)?;
+    let Solution { cell, score, .. } = parallel::solve_cell_threads(game, budget, threads)?;
     let Move { row, col } = game.rules().move_at(cell);
     Ok(Scored { row, col, score })
 }
@@ -166,8 +184,9 @@ fn solve_metered(game: &Game, meter: Meter) -> Result<Solution, Error> {
 fn solve_on<W: Word>(game: &Game, meter: Meter) -> Result<Solution, Error> {
     let (frame, root) = Root::<W>::of(game)?;
     let geo = &frame.geo;
-    let (bit, score) = Solver::new(geo, meter, root.empty(geo))?.best(root)?;
-    Ok(Solution { cell: frame.cell(bit), score })
+    let mut solver = Solver::new(geo, meter, root.empty(geo))?;
+    let (bit, score) = solver.best(root)?;
+    Ok(Solution { cell: frame.cell(bit), score, steps: solver.steps() })
 }
 
 /// Every move that keeps the value of the position, row by row: any winning move when the side

@@ -140,6 +140,14 @@ impl<W: Word> Live<W> {
         blocks
     }
 
+    /// True when the memo already knows that a pairing of empty cells blocks the position
+    /// (`blocks` without a search).
+    pub fn known(&mut self, attacker: W, defender: W) -> bool {
+        let Known::Blocked(zone) = self.memo.get(attacker, defender) else { return false };
+        (self.zone, self.last) = (zone, (attacker, defender, true));
+        true
+    }
+
     /// `blocks` for a position whose attacker stones include `newest` (one stone), asked
     /// first without it: what that answers holds for every position that differs only by
     /// the newest stone (see `memo`), so the positions after the attacker's other moves from

@@ -77,7 +77,7 @@ fn solve_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -> 
     let meter = || Meter::pooled(Arc::clone(pool), steps, budget, started);
     let moves = children(game)?;
     if let Some(m) = moves.iter().find(|m| m.won) {
-        return Ok(Solution { cell: m.cell, score: 1 });
+        return Ok(Solution { cell: m.cell, score: 1, steps: 0 });
     }
     // 1. Does the side that moved win after some move? Once one does, the rest are skipped.
     let won = AtomicBool::new(false);
@@ -119,7 +119,7 @@ fn solve_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -> 
         },
     )?;
     match they_win.iter().position(|&w| w == Some(false)) {
-        Some(i) => Ok(Solution { cell: moves[i].cell, score: 0 }),
+        Some(i) => Ok(Solution { cell: moves[i].cell, score: 0, steps: 0 }),
         None => solve_metered(game, meter()),
     }
 }

@@ -328,7 +328,7 @@ test('AI: bestMove / optimalMoves under a budget answer as the default calls', (
 });
 
 test('AI: a 50 ms budget stops the exact solve of an empty 7x7 k=5 board', () => {
-  // The default budget spends seconds before TOO_HARD here.
+  // The default budget spends seconds proving it drawn.
   const g = new Game(7, 7, 5);
   for (const f of [() => g.bestMove({ maxMillis: 50 }), () => g.optimalMoves({ maxMillis: 50 })]) {
     assert.throws(f, { code: 'TOO_HARD' });

@@ -185,7 +185,7 @@ def test_certificate_names_the_position_and_its_value():
 
 
 def test_a_time_budget_bounds_a_hopeless_solve():
-    game = tictactoe.Game(7, 7, 5)  # the default budget spends seconds before TooHard
+    game = tictactoe.Game(7, 7, 5)  # the default budget spends seconds proving it drawn
     for method in (game.best_move, game.optimal_moves):
         with pytest.raises(tictactoe.TooHard):
             method(max_millis=50)

@@ -22,7 +22,7 @@ struct Slot<W: Word> {
 }
 
 /// How many pairings and how many attacker sets a slot keeps (the newest).
-const WAYS: usize = 2;
+const WAYS: usize = 6;
 
 /// A table that starts small and grows with use (see `ZoneTable` in the solver): most
 /// searches ask few questions, and clearing a big table would cost them more than they save.

@@ -402,7 +402,9 @@ impl<W: Word> Solver<'_, W> {
     }
 
     /// The first of `moves` after which a pairing of what is left blocks the attacker, when
-    /// such looks still pay (see `Solver::blocking_move_first`).
+    /// such looks still pay (see `Solver::blocking_move_first`): one the pairing memo already
+    /// knows, else the first found by searches of the answers that blocked most recently at
+    /// this depth, then of the others in order (`super::BLOCKERS`).
     fn blocking_answer(&mut self, pos: &Pos<W>, empty: W, moves: &[u32]) -> Option<u32> {
         if empty.count_ones() <= super::PROBE_MIN_EMPTY {
             return None;
@@ -410,8 +412,31 @@ impl<W: Word> Solver<'_, W> {
         let pays = self.probes < super::PROBE_WARMUP || self.probe_hits * super::PROBE_RATIO >= self.probes;
         let live = self.live.as_mut().filter(|_| pays)?;
         let before = live.steps();
-        let found =
-            moves.iter().copied().find(|&bit| live.blocks_after(pos.a, pos.d | W::bit(bit), pos.newest));
+        let recent = &mut self.blockers[(pos.a | pos.d).count_ones() as usize];
+        let mut found = moves.iter().copied().find(|&bit| live.known(pos.a, pos.d | W::bit(bit)));
+        if found.is_none() {
+            let first = recent.iter().map(|&b| u32::from(b)).filter(|b| moves.contains(b));
+            let rest = moves.iter().copied().filter(|&b| !recent.contains(&(b as u8)));
+            let mut searches = 0;
+            for bit in first.chain(rest) {
+                if searches == super::BLOCKING_SEARCHES {
+                    break;
+                }
+                let steps = live.steps();
+                if live.blocks_after(pos.a, pos.d | W::bit(bit), pos.newest) {
+                    found = Some(bit);
+                    break;
+                }
+                // A memo's answer costs no step and is no search.
+                searches += u32::from(live.steps() > steps);
+            }
+        }
+        if let Some(bit) = found {
+            // Moved to the front; the oldest drops out when it was not there.
+            let at = recent.iter().position(|&b| u32::from(b) == bit).unwrap_or(super::BLOCKERS - 1);
+            recent[..=at].rotate_right(1);
+            recent[0] = bit as u8;
+        }
         self.meter.add(live.steps() - before);
         self.probes += 1;
         self.probe_hits += u64::from(found.is_some());
