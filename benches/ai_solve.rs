@@ -5,7 +5,8 @@
 //! `-- 8,8,5 threads=2 nodes=40`). Last, how long the solve takes to give up on an empty 7,7,5
 //! under time budgets, and how long the default budget takes to prove it.
 //! Each solve prints its steps (nodes and pairing steps, what a node budget counts) beside
-//! its time, on one thread. Numbers, not pass/fail; the values themselves are checked by `tests/ai_solve.rs`.
+//! its time, on one thread. Numbers, not pass/fail; the values themselves are checked by
+//! `tests/ai_solve.rs`.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
