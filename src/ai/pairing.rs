@@ -473,8 +473,15 @@ impl<W: Word> Search<'_, W> {
     fn tightest(&self) -> Option<usize> {
         let mut best: Option<(usize, usize)> = None;
         for w in members(self.uncovered) {
-            let candidates = &self.finder.candidates[self.kind][self.slots(w)];
-            let free = candidates.iter().filter(|&&pair| (pair & self.used).is_zero()).count();
+            let free = if self.kind == 1 {
+                // Every two cells of a window are a candidate, so the free ones are the pairs
+                // of its free cells: counted without looking at them.
+                let f = (self.finder.windows[w] & !self.used).count_ones() as usize;
+                f * f.saturating_sub(1) / 2
+            } else {
+                let candidates = &self.finder.candidates[self.kind][self.slots(w)];
+                candidates.iter().filter(|&&pair| (pair & self.used).is_zero()).count()
+            };
             if best.is_none_or(|(_, f)| free < f) {
                 best = Some((w, free));
                 if free == 0 {

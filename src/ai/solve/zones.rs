@@ -446,16 +446,20 @@ impl<W: Word> Solver<'_, W> {
     /// The bits of `moves` for the side with stones `me` (the other side: `opp`), most
     /// promising first (`Solver::potential`, then the static order). Returns how many.
     fn ranked(&self, me: W, opp: W, moves: W, list: &mut W::PerBit<u32>) -> usize {
-        let mut keys = W::per_bit((0u32, 0u8));
+        // Each move's key and bit packed in one integer: sorting those needs no lookups.
+        let mut keys = W::per_bit(0u64);
         let (keys, list) = (keys.as_mut(), list.as_mut());
         let mut n = 0;
         for b in Bits(moves) {
             let (value, _) = self.potential_of(me, opp, b);
-            keys[b as usize] = (u32::MAX - value, self.rank.as_ref()[b as usize]);
-            list[n] = b;
+            let rank = u64::from(self.rank.as_ref()[b as usize]);
+            keys[n] = u64::from(u32::MAX - value) << 16 | rank << 8 | u64::from(b);
             n += 1;
         }
-        list[..n].sort_unstable_by_key(|&b| keys[b as usize]);
+        keys[..n].sort_unstable();
+        for (slot, key) in list.iter_mut().zip(&keys[..n]) {
+            *slot = (key & 0xff) as u32;
+        }
         n
     }
 
