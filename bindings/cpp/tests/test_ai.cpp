@@ -174,7 +174,7 @@ static void budgeted_solve() {
   Game over = Game::from_text("3,3,3:XXX/OO./...:O");
   CHECK_STATUS(over.best_move_within(100), ttt::IllegalMove, Status::GameOver);
   CHECK_STATUS(over.optimal_moves_within(0, 10), ttt::IllegalMove, Status::GameOver);
-  // A time budget stops a solve the default budget gives up on only after seconds.
+  // A time budget stops a solve that takes the default budget seconds.
   Game hopeless(7, 7, 5);
   CHECK_STATUS(hopeless.best_move_within(0, 50), ttt::TooHard, Status::TooHard);
   CHECK_STATUS(hopeless.best_move_threads(0, 50, 2), ttt::TooHard, Status::TooHard);

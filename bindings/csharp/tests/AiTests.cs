@@ -210,8 +210,8 @@ namespace TicTacToe.Tests
                 Assert.Equal(81, g.OptimalMoves(1).Count);
         }
 
-        // 4,4,4 takes about 1 ms and far more than 100 steps; 7,7,5 cannot be proved within the
-        // default 2^24 steps (~2.5 s), so a 50 ms budget must stop it at about 50 ms.
+        // 4,4,4 takes about 1 ms and far more than 100 steps; 7,7,5 takes the default 2^24 steps
+        // seconds to prove drawn, so a 50 ms budget must stop it at about 50 ms.
         internal static void BudgetedSolveRunsOut()
         {
             using (var g = new Game(4, 4, 4))
