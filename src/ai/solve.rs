@@ -763,18 +763,27 @@ impl<W: Word> Solver<'_, W> {
         defend: bool,
         list: &mut W::PerBit<u32>,
     ) -> usize {
-        let mut keys = W::per_bit((false, 0u32, 0u32, 0u8));
+        // Each move's key (not the first, value, tie, static rank) and bit packed in one
+        // integer: sorting those needs no lookups.
+        let mut keys = W::per_bit(0u128);
         let (keys, list) = (keys.as_mut(), list.as_mut());
         let mut n = 0;
         let score = (self.cells - node.stones) as u32 >= DYNAMIC_ORDER;
         for b in Bits(moves) {
             let (value, block) = if score { self.potential(node, b) } else { (0, 0) };
             let tie = if defend { u32::MAX - block } else { 0 };
-            list[n] = b;
-            keys[b as usize] = (Some(b) != first, u32::MAX - value, tie, self.rank.as_ref()[b as usize]);
+            let rank = self.rank.as_ref()[b as usize];
+            keys[n] = u128::from(Some(b) != first) << 80
+                | u128::from(u32::MAX - value) << 48
+                | u128::from(tie) << 16
+                | u128::from(rank) << 8
+                | u128::from(b);
             n += 1;
         }
-        list[..n].sort_unstable_by_key(|&b| keys[b as usize]);
+        keys[..n].sort_unstable();
+        for (slot, key) in list.iter_mut().zip(&keys[..n]) {
+            *slot = (key & 0xff) as u32;
+        }
         n
     }
 
