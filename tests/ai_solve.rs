@@ -565,14 +565,38 @@ fn known_values_cheap() {
 
 /// Boards whose only lines are whole rows (or whole columns): a draw, since the second player
 /// answers the first stone in each line inside that line (and the first player can do the
-/// same). Before blocks were tried first on boards with few windows, all but the smallest ran
-/// out of the default budget after seconds.
+/// same). Settled within 100,000 steps, which the search reaches by trying blocks first on
+/// boards with few windows.
 #[test]
 fn whole_line_boards_are_drawn_within_the_default_budget() {
     for (rows, cols, k) in [(2, 31, 31), (21, 2, 21), (3, 10, 10), (4, 7, 7), (7, 4, 7), (1, 40, 40)] {
         let game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
         assert_eq!(solve(&game, Budget::nodes(100_000)).map(|s| s.score), Ok(0), "{rows},{cols},{k}");
         assert!(optimal_moves(&game).is_ok(), "{rows},{cols},{k}");
+    }
+}
+
+/// Two long columns, k = 3: drawn by pairing each column's cells two by two (every three
+/// cells in a row of a column hold a whole pair), on the 64-bit and the 128-bit solver. With
+/// one X stone on a column, O to move must take a neighbour of it: after any other move X
+/// plays beside its stone, and the two ends of that pair are two threats. Such pairings need
+/// more pairs (up to 41 here) than a pairing search usually takes steps, and the budget is the
+/// default one.
+#[test]
+fn long_two_column_boards_are_drawn_by_pairs() {
+    for rows in [20, 21, 24, 29, 30, 31, 35, 42] {
+        let rules = Rules::new(rows, 2, 3).unwrap();
+        let game = Game::new(rules).unwrap();
+        assert_eq!(best_move(&game).map(|b| b.score), Ok(0), "empty {rows},2,3");
+        // Both parities of the stone's row: one breaks the pairing from the top, one not.
+        for x in [rows / 2 - 1, rows / 2] {
+            let cells: Vec<&str> = (0..rows).map(|r| if r == x { "X." } else { ".." }).collect();
+            let game = format!("{rows},2,3:{}:O", cells.join("/")).parse::<Game>().unwrap();
+            let best = best_move(&game).unwrap();
+            assert_eq!(best.score, 0, "{}", game);
+            let (r, c) = common::row_col(&rules, best.cell);
+            assert!(c == 0 && (r + 1 == x || r == x + 1), "{}: O at {r},{c}", game);
+        }
     }
 }
 

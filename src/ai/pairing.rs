@@ -91,6 +91,12 @@ impl<W: Word> Pairing<W> {
 /// steps here without shortening the proofs.
 const LIVE_STEPS: u32 = 25;
 
+/// The steps a pairing search gets beyond the pairs `room` shows it must pick. Without them a
+/// board whose pairings need more pairs than [`LIVE_STEPS`] (two columns of 31 cells, k = 3:
+/// 30 pairs) never finds one, and its proofs grow without bound; boards whose pairings need
+/// fewer keep [`LIVE_STEPS`].
+const PICK_SLACK: u32 = 10;
+
 /// A pairing of what is left in a position: the windows the attacker can still fill (no
 /// defender stone in them), with pairs of empty cells only. Then the attacker, to move, can
 /// never complete a window (the defender answers each stone on a pair with its partner and
@@ -389,15 +395,17 @@ impl<W: Word> Finder<W> {
     /// in each window of `live`. The pairs are neighbours along a window, or with `any_two`
     /// any two of its cells. `Some(true)` when found (the pairs are then in `chosen`),
     /// `Some(false)` when there are none, `None` when `max_steps` backtracking steps did not
-    /// tell.
+    /// tell. A search takes a step per pair it picks, so where `room` shows that more pairs
+    /// than `max_steps` are needed, it gets [`PICK_SLACK`] steps more than that many.
     pub fn run(&mut self, live: &Windows, taken: W, any_two: bool, max_steps: u32) -> Option<bool> {
         self.chosen.clear();
         self.options.clear();
-        if !self.lines.room(&self.windows, live, taken) {
+        let Some(needed) = self.lines.room(&self.windows, live, taken) else {
             // One step: the test costs about what a step of the search does.
             self.steps += 1;
             return Some(false);
-        }
+        };
+        let max_steps = max_steps.max(needed as u32 + PICK_SLACK);
         let kind = usize::from(any_two);
         let mut search = Search { finder: self, kind, uncovered: *live, used: taken, steps: 0, max_steps };
         let found = search.run();
@@ -745,7 +753,8 @@ mod tests {
 
     /// The quick test (`room`) never turns away a position that has a pairing of what is
     /// left, found by the search with no step limit (pairs of any two cells, which include
-    /// neighbours); and it does turn some away. Random positions of boards up to 7 x 7.
+    /// neighbours), nor counts more pairs needed than the pairing found has; and it does turn
+    /// some away. Random positions of boards up to 7 x 7.
     #[test]
     #[cfg_attr(miri, ignore)] // thousands of exhaustive pairing searches
     fn room_never_turns_away_a_pairing() {
@@ -768,7 +777,8 @@ mod tests {
                     }
                 }
                 let (live, taken) = (finder.open_to(d), a | d);
-                let room = finder.lines.room(&finder.windows, &live, taken);
+                let needed = finder.lines.room(&finder.windows, &live, taken);
+                let room = needed.is_some();
                 finder.chosen.clear();
                 finder.options.clear();
                 let mut search = Search {
@@ -782,6 +792,11 @@ mod tests {
                 if search.run() == Some(true) {
                     found += 1;
                     assert!(room, "{rules:?}: a {a:#x} d {d:#x} has a pairing");
+                    let pairs = finder.chosen.len();
+                    assert!(
+                        needed <= Some(pairs),
+                        "{rules:?}: a {a:#x} d {d:#x}: {pairs} pairs, {needed:?} needed"
+                    );
                 }
                 turned_away += usize::from(!room);
             }

@@ -61,8 +61,10 @@ impl Lines {
         Ok(Lines { order })
     }
 
-    /// False when no pairing of `live` (window masks `windows`) avoiding `taken` can exist.
-    pub(super) fn room<W: Word>(&self, windows: &[W], live: &Windows, taken: W) -> bool {
+    /// `None` when no pairing of `live` (window masks `windows`) avoiding `taken` can exist;
+    /// else how many windows need a pair of their own, a lower bound on the pairs of any
+    /// pairing.
+    pub(super) fn room<W: Word>(&self, windows: &[W], live: &Windows, taken: W) -> Option<usize> {
         // The free cells of the windows that need a pair of their own.
         let mut need = W::per_bit(W::ZERO);
         let need = &mut need.as_mut()[..W::BITS as usize / 2];
@@ -79,14 +81,14 @@ impl Lines {
             if (last & free).count_ones() < 2 {
                 // More than BITS / 2 disjoint pairs do not fit a word.
                 if n == need.len() || free.count_ones() < 2 {
-                    return false;
+                    return None;
                 }
                 need[n] = free;
                 n += 1;
                 last = free;
             }
         }
-        two_each(&need[..n])
+        two_each(&need[..n]).then_some(n)
     }
 }
 
