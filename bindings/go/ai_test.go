@@ -273,12 +273,12 @@ func TestBestMoveThreads(t *testing.T) {
 func TestCertificate(t *testing.T) {
 	g := newGame(t, 3, 3, 3)
 	text := must(g.Certificate(100000))
-	if !strings.HasPrefix(text, "certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n") {
+	if !strings.HasPrefix(text, "certificate 2\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n") {
 		t.Errorf("3,3,3: %q", text)
 	}
 	won := must(ParseGame("3,3,3:XX./OO./...:X"))
 	defer won.Close()
-	if text := must(won.Certificate(100)); text != "certificate 1\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n" {
+	if text := must(won.Certificate(100)); text != "certificate 2\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n" {
 		t.Errorf("a win in one: %q", text)
 	}
 	big := newGame(t, 5, 5, 4)

@@ -477,10 +477,10 @@ end)
 
 test("AI: certificate names the position and its value; its errors are the solver's", function()
   local draw = ttt.Game():certificate(100000)
-  local head = "certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n"
+  local head = "certificate 2\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n"
   eq(draw:sub(1, #head), head, "3,3,3")
   eq(ttt.from_text("3,3,3:XX./OO./...:X"):certificate(100),
-    "certificate 1\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n", "a win in one")
+    "certificate 2\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n", "a win in one")
   local g = ttt.Game(5, 5, 4)
   raises_status("TOO_HARD", g.certificate, g, 10)
   raises_status("INVALID_ARGUMENT", g.certificate, g, 0)

@@ -1,11 +1,12 @@
 //! Certificates: a proved value written out as proof trees that a checker can verify with
 //! nothing but the rules, without trusting the solver. The solver is only the oracle that
-//! picks the moves; every claim in the certificate is one a checker tests by itself.
+//! picks the moves and the zones; every claim in the certificate is one a checker tests by
+//! itself.
 //!
 //! The text (lines end with `\n`; cells are row-major indices `row * cols + col`):
 //!
 //! ```text
-//! certificate 1
+//! certificate 2
 //! position 3,3,3:X../.O./...:X     the position, in the game's text form
 //! value draw                       win, draw or loss, for the side to move
 //! tree X cannot-win                one tree for a win or a loss ("tree X wins"),
@@ -15,12 +16,21 @@
 //! ```
 //!
 //! A tree is one node in preorder; a node is a line proving its claim about the position it
-//! stands for (the tree's position first):
+//! stands for (the tree's position first). In a `cannot-win` tree the side claimed unable to
+//! win is the attacker, the other the defender.
 //!
 //! - `move C`: the side the claim favours (the winner of a `wins` tree, the defender of a
 //!   `cannot-win` tree) is to move and plays cell C; the next node proves the claim after it.
 //! - `all`: the other side is to move; the next nodes, one per empty cell in ascending order,
 //!   prove the claim after each of its moves.
+//! - `some C D ...` (cannot-win only): the attacker is to move; the next nodes, one per listed
+//!   cell in order, prove the claim after the attacker plays it. Each other empty cell X is
+//!   covered: the attacker holds X in the position one of those nodes proves (after its
+//!   `zone`); or a listed cell Y dominates X (every window through X without a stone of one
+//!   side passes through Y); or after X the defender completes a line, the attacker having
+//!   none.
+//! - `zone C D ...` (cannot-win only): the listed cells are empty; every other empty cell (at
+//!   least one) is given to the attacker, and the next node proves the claim there.
 //! - `end`: the game is over, with the claim true (the winner has a line; or the attacker has
 //!   none, the board being full or the defender having completed a line).
 //! - `pairs A-B C-D ...` (cannot-win only): disjoint pairs of empty cells such that every
@@ -30,8 +40,23 @@
 //!   defender stone, the sum of 2^-(empty cells of the window) is below one half with the
 //!   attacker to move, below one with the defender to move.
 //! - `same N`: the position is the one of the node on line N (counting from 1) of the same
-//!   tree, already proved.
+//!   tree, or its image under a symmetry of the board; that node's subtree is complete.
+//!
+//! Why `zone` and `some` are sound: an extra stone never hurts its owner, so a claim that the
+//! attacker cannot win holds for every position with fewer attacker stones (the same defender
+//! stones, the same side to move). A `zone` proves the claim with the attacker holding every
+//! cell outside the zone, so no stone the attacker could put there matters; a `some` node's
+//! other moves are each part of such a position already proved. A dominated move is refuted
+//! as its dominator is: whatever the attacker could do with a stone on X, it does no later
+//! with one on Y (see `solve::dominance`). Version 1 had neither node, and `same` named the
+//! same position only; a checker of version 2 reads it as it is.
+//!
+//! A draw's trees come from the solver's relevance-zone proofs (`solve::zones::certify`);
+//! a win's tree from the exact solver, node by node.
 
+use super::bitboard::Word;
+use super::budget::Meter;
+use super::solve::{Root, Solver, Step, Width};
 use super::{solve_cell, Budget};
 use crate::error::Error;
 use crate::fallible::{try_collect, try_copy, try_filled, try_with_capacity};
@@ -39,9 +64,15 @@ use crate::game::Game;
 use crate::rules::{Dir, Player};
 use std::collections::HashMap;
 use std::fmt::{Arguments, Write};
+use std::time::Instant;
 
 /// Steps of the pairing search at each node: a few hundred cover what small boards need.
 const PAIRING_STEPS: u32 = 2_000;
+
+/// A draw's proofs and the walks of its two trees share this many times the budget: on 7,7,5
+/// the proofs take 11.9M steps and the walks 18M more (solving the positions whose proofs the
+/// table lost or that the solver never met, such as moves already covered by its zones).
+const WALK_SHARE: u64 = 4;
 
 /// Room for one line that holds at most a word and a cell or line number.
 const SHORT_LINE: usize = 32;
@@ -52,19 +83,23 @@ const SHORT_LINE: usize = 32;
 /// when the text or the builder's tables cannot grow (every allocation is fallible).
 pub(crate) fn certificate(game: &Game, budget: Budget, max_nodes: u64) -> Result<String, Error> {
     let mover = game.to_move().ok_or(Error::GameOver)?;
+    let position = game.try_to_text()?;
+    let mut out = String::new();
+    if let Some(trees) = zone_draw(game, budget, max_nodes)? {
+        head(&mut out, &position, "draw")?;
+        for text in trees {
+            out.try_reserve(text.len())?;
+            out.push_str(&text);
+        }
+        return Ok(out);
+    }
     let score = solve_cell(game, budget)?.score;
     let value = match score.signum() {
         1 => "win",
         0 => "draw",
         _ => "loss",
     };
-    let position = game.try_to_text()?;
-    let mut out = String::new();
-    put(
-        &mut out,
-        position.len() + SHORT_LINE * 2,
-        format_args!("certificate 1\nposition {position}\nvalue {value}\n"),
-    )?;
+    head(&mut out, &position, value)?;
     let mut builder = Builder { budget, left: max_nodes, windows: windows(game)? };
     let trees: &[(Player, bool)] = match score.signum() {
         1 => &[(mover, true)],
@@ -72,13 +107,75 @@ pub(crate) fn certificate(game: &Game, budget: Budget, max_nodes: u64) -> Result
         _ => &[(mover.other(), true)],
     };
     for &(side, wins) in trees {
-        let claim = if wins { "wins" } else { "cannot-win" };
-        let name = if side == Player::X { 'X' } else { 'O' };
-        put(&mut out, SHORT_LINE, format_args!("tree {name} {claim}\n"))?;
-        let mut tree = Tree { side, wins, out: &mut out, lines: 0, seen: HashMap::new() };
+        let mut tree = Tree::new(&mut out, side, wins)?;
         builder.node(&mut tree, &mut game.try_clone()?)?;
     }
     Ok(out)
+}
+
+/// The first three lines of a certificate.
+fn head(out: &mut String, position: &str, value: &str) -> Result<(), Error> {
+    put(
+        out,
+        position.len() + SHORT_LINE * 2,
+        format_args!("certificate 2\nposition {position}\nvalue {value}\n"),
+    )
+}
+
+/// On a board the bitboard solver takes, proves with relevance zones that neither side can
+/// win and writes the two trees of the draw; `None` when a side wins or the board is past the
+/// solver. One solver proves both claims and walks both trees.
+fn zone_draw(game: &Game, budget: Budget, max_nodes: u64) -> Result<Option<[String; 2]>, Error> {
+    match Width::of(game.rules()) {
+        Some(Width::Narrow) => zone_draw_on::<u64>(game, budget, max_nodes),
+        Some(Width::Wide) => zone_draw_on::<u128>(game, budget, max_nodes),
+        None => Ok(None),
+    }
+}
+
+/// [`zone_draw`] on bitboard words `W`.
+fn zone_draw_on<W: Word>(game: &Game, budget: Budget, max_nodes: u64) -> Result<Option<[String; 2]>, Error> {
+    let mover = game.to_move().ok_or(Error::GameOver)?;
+    let (frame, root) = Root::<W>::of(game)?;
+    let geo = &frame.geo;
+    let nodes = budget.max_nodes().map_or(u64::MAX, |n| n.saturating_mul(WALK_SHARE));
+    let meter = Meter::new(Budget::limits(nodes, budget.max_time()), Instant::now());
+    let mut solver = Solver::new(geo, meter, root.empty(geo))?;
+    let mut trees = [String::new(), String::new()];
+    let mut left = max_nodes;
+    for ((side, mover_attacks), text) in [(mover, true), (mover.other(), false)].into_iter().zip(&mut trees) {
+        let mut tree = Tree::new(text, side, false)?;
+        let mut line = String::new();
+        let mut write = |step: Step| {
+            line.clear();
+            // A word, then a cell of at most three digits and a space per cell (two per pair).
+            match step {
+                Step::Move(bit) => put(&mut line, SHORT_LINE, format_args!("move {}", frame.cell(bit)))?,
+                Step::Tried(bits) | Step::Zone(bits) => {
+                    let word = if matches!(step, Step::Tried(_)) { "some" } else { "zone" };
+                    put(&mut line, 5 + 4 * bits.len(), format_args!("{word}"))?;
+                    for &b in bits {
+                        let _ = write!(line, " {}", frame.cell(b));
+                    }
+                }
+                Step::End => put(&mut line, SHORT_LINE, format_args!("end"))?,
+                Step::Weight => put(&mut line, SHORT_LINE, format_args!("weight"))?,
+                Step::Pairs(pairs) => {
+                    put(&mut line, 5 + 8 * pairs.len(), format_args!("pairs"))?;
+                    for &(a, b) in pairs {
+                        let _ = write!(line, " {}-{}", frame.cell(a), frame.cell(b));
+                    }
+                }
+                Step::Same(n) => put(&mut line, SHORT_LINE, format_args!("same {n}"))?,
+            }
+            tree.line(line.len(), format_args!("{line}"))
+        };
+        if !solver.cannot_win_tree(root, mover_attacks, left, &mut write)? {
+            return Ok(None);
+        }
+        left = left.saturating_sub(tree.lines as u64);
+    }
+    Ok(Some(trees))
 }
 
 /// Appends `args` to `out` after reserving `room` bytes, which must be at least their length,
@@ -108,7 +205,15 @@ struct Tree<'a> {
     seen: HashMap<(Vec<u8>, u32), usize>,
 }
 
-impl Tree<'_> {
+impl<'a> Tree<'a> {
+    /// A tree of `side`'s claim, its first line written into `out`.
+    fn new(out: &'a mut String, side: Player, wins: bool) -> Result<Tree<'a>, Error> {
+        let claim = if wins { "wins" } else { "cannot-win" };
+        let name = if side == Player::X { 'X' } else { 'O' };
+        put(out, SHORT_LINE, format_args!("tree {name} {claim}\n"))?;
+        Ok(Tree { side, wins, out, lines: 0, seen: HashMap::new() })
+    }
+
     /// Writes the next line of the tree.
     fn line(&mut self, room: usize, args: Arguments) -> Result<(), Error> {
         self.lines += 1;

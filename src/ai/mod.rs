@@ -233,17 +233,20 @@ pub fn distinct_moves(game: &Game) -> Result<Vec<Move>, Error> {
 
 /// A certificate of the value of `game` for the side to move: proof trees, in text, that a
 /// checker verifies with the rules alone (the format is in docs/ai.md, "Certificates"). A win
-/// or a loss is one tree, the winner's strategy against every defence; a draw is two, each
-/// side's strategy that keeps the other from winning, ending at pairings and Erdős–Selfridge
-/// bounds that the checker tests itself. At most `max_nodes` nodes (`TooHard` past them); the
-/// moves are picked by the exact solver within [`SOLVE_NODES`] steps each. Deterministic.
-/// `GameOver` for a finished game, `InvalidArgument` for `max_nodes` 0.
+/// or a loss is one tree, the winner's strategy against every defence, its moves picked by the
+/// exact solver within [`SOLVE_NODES`] steps each. A draw is two, each side's strategy that
+/// keeps the other from winning, written from the solver's relevance-zone proofs (the
+/// attacker's moves outside a zone answered as the zone's proof says) within 4 x
+/// [`SOLVE_NODES`] steps in all, ending at pairings and Erdős–Selfridge bounds that the checker
+/// tests itself; 7,7,5's has about 2.4 million lines. At most `max_nodes` nodes (`TooHard`
+/// past them). Deterministic. `GameOver` for a finished game, `InvalidArgument` for
+/// `max_nodes` 0.
 ///
 /// ```
 /// use tictactoe::{ai, Game, Rules};
 /// let game = Game::new(Rules::new(3, 3, 3)?)?;
 /// let text = ai::certificate(&game, 100_000)?;
-/// assert!(text.starts_with("certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\n"));
+/// assert!(text.starts_with("certificate 2\nposition 3,3,3:.../.../...:X\nvalue draw\n"));
 /// # Ok::<(), tictactoe::Error>(())
 /// ```
 pub fn certificate(game: &Game, max_nodes: u64) -> Result<String, Error> {

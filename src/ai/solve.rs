@@ -23,6 +23,7 @@ use crate::rules::{Dir, Rules};
 mod both_words;
 mod dominance;
 mod zones;
+pub use zones::certify::Step;
 use zones::{Proof, ZoneTable};
 
 /// A position to solve: the stones of the side to move and of its opponent.

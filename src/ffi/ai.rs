@@ -309,8 +309,9 @@ pub unsafe extern "C" fn ttt_game_threat_win(
 
 /// A certificate of the position's value for the side to move: proof trees in text that a
 /// checker verifies with the rules alone, trusting nothing of the solver (the format is in
-/// docs/ai.md, "Certificates"). At most `max_nodes` nodes (lines of the trees); the moves in
-/// it are picked by the exact solver within `TTT_SOLVE_NODES` steps each. Written with a
+/// docs/ai.md, "Certificates"). At most `max_nodes` nodes (lines of the trees); a draw's
+/// trees follow the solver's relevance-zone proofs within 4 x `TTT_SOLVE_NODES` steps in all, a
+/// win's moves are picked by the exact solver within `TTT_SOLVE_NODES` steps each. Written with a
 /// terminating NUL into `out_text` of `capacity` bytes; `*out_len` is the length without the
 /// NUL (a size report, also with `TTT_BUFFER_TOO_SMALL`). Each call builds the certificate
 /// anew (the same one every time): pass a big buffer to build it once.

@@ -185,9 +185,9 @@ static void budgeted_solve() {
 // A certificate names the position and its value; its errors are the solver's.
 static void certificates() {
   const std::string draw = Game(3, 3, 3).certificate(100000);
-  CHECK(draw.rfind("certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n", 0) == 0);
+  CHECK(draw.rfind("certificate 2\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n", 0) == 0);
   CHECK(Game::from_text("3,3,3:XX./OO./...:X").certificate(100) ==
-        "certificate 1\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n");
+        "certificate 2\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n");
   Game empty(5, 5, 4);
   CHECK_STATUS(empty.certificate(10), ttt::TooHard, Status::TooHard);
   CHECK_STATUS(empty.certificate(0), ttt::InvalidArgument, Status::InvalidArgument);

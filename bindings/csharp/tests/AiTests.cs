@@ -262,9 +262,9 @@ namespace TicTacToe.Tests
         internal static void Certificates()
         {
             using (var g = new Game(3, 3, 3))
-                Assert.True(g.Certificate(100000).StartsWith("certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n"), "3,3,3");
+                Assert.True(g.Certificate(100000).StartsWith("certificate 2\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n"), "3,3,3");
             using (Game g = Game.FromText("3,3,3:XX./OO./...:X"))
-                Assert.Equal("certificate 1\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n", g.Certificate(100));
+                Assert.Equal("certificate 2\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n", g.Certificate(100));
             using (var g = new Game(5, 5, 4))
             {
                 Assert.Status<TooHardException>(Status.TooHard, () => g.Certificate(10));

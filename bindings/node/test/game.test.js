@@ -303,9 +303,9 @@ test('AI: bestMove / optimalMoves under a budget answer as the default calls', (
   assert.throws(() => g.bestMove({ maxNodes: 100, threads: -1 }), RangeError);
   assert.throws(() => g.optimalMoves({ maxNodes: 100, threads: 2 }), TypeError);
   // A certificate names the position and its value; its errors are the solver's.
-  assert.ok(new Game().certificate(100000).startsWith('certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n'));
+  assert.ok(new Game().certificate(100000).startsWith('certificate 2\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n'));
   assert.equal(Game.fromText('3,3,3:XX./OO./...:X').certificate(100),
-    'certificate 1\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n');
+    'certificate 2\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n');
   assert.throws(() => new Game(5, 5, 4).certificate(10), { name: 'TicTacToeError', code: 'TOO_HARD' });
   assert.throws(() => new Game(5, 5, 4).certificate(0), { name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT' });
   assert.throws(() => new Game(5, 5, 4).certificate(-1), RangeError);

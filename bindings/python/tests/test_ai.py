@@ -168,10 +168,10 @@ def test_best_move_on_threads_has_the_one_thread_score():
 
 
 def test_certificate_names_the_position_and_its_value():
-    head = "certificate 1\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n"
+    head = "certificate 2\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n"
     assert tictactoe.Game().certificate().startswith(head)
     won = tictactoe.Game.from_text("3,3,3:XX./OO./...:X")
-    want = "certificate 1\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n"
+    want = "certificate 2\nposition 3,3,3:XX./OO./...:X\nvalue win\ntree X wins\nmove 2\nend\n"
     assert won.certificate(100) == want
     big = tictactoe.Game(5, 5, 4)
     with pytest.raises(tictactoe.TooHard):

@@ -22,6 +22,8 @@ use crate::ai::bitboard::{Bits, Word};
 use crate::error::Error;
 use crate::fallible::try_filled;
 
+pub(crate) mod certify;
+
 /// The result of a proof: the attacker wins, or it cannot win, with the zone of the proof.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Proof<W: Word> {

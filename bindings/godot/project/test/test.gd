@@ -163,7 +163,7 @@ func test_best_move():
 	play_all(game, [[0, 0], [1, 1]])
 	var text = game.certificate(1 << 20)
 	check("certificate is a String", typeof(text), TYPE_STRING)
-	check("certificate names the position", text.begins_with("certificate 1\nposition 3,3,3:X../.O./...:X\nvalue draw\n"), true)
+	check("certificate names the position", text.begins_with("certificate 2\nposition 3,3,3:X../.O./...:X\nvalue draw\n"), true)
 	check("certificate refuses 0 nodes", game.certificate(0), null)
 	check("certificate past its nodes is null", game.certificate(1), null)
 	check("certificate changed nothing", game.to_text(), "3,3,3:X../.O./...:X")
