@@ -334,10 +334,11 @@ impl Tree<'_> {
                 }
             }
             "weight" if !claim.wins && rest.is_empty() => {
-                // Sum of 2^-(empty cells) in units of 2^-64; a full window weighs 2^64.
+                // Sum of 2^-(empty cells) in units of 2^-64, a window of more than 64 empty
+                // cells rounded up to one unit; a full window weighs 2^64.
                 let sum: u128 = board
                     .live(&pos, defender)
-                    .map(|w| 64u32.checked_sub(w.count_ones()).map_or(0, |e| 1u128 << e))
+                    .map(|w| 64u32.checked_sub(w.count_ones()).map_or(1, |e| 1u128 << e))
                     .sum();
                 let bound = if pos.to_move == attacker { 1u128 << 63 } else { 1u128 << 64 };
                 if sum >= bound {

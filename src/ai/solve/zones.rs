@@ -51,9 +51,10 @@ fn win<W: Word>() -> W {
 }
 
 /// The Erdős–Selfridge weight of a window with `empty` empty cells, 2^-cells in units of
-/// 2^-64 (0 past 64 cells, which only windows of k > 64 can have).
+/// 2^-64. Past 64 cells (only windows of k > 64 have them) it is rounded up to one unit: a sum
+/// of weights is never below the true one, so a sum under a bound proves the bound.
 fn window_weight<W: Word>(empty: W) -> u128 {
-    64u32.checked_sub(empty.count_ones()).map_or(0, |e| 1 << e)
+    64u32.checked_sub(empty.count_ones()).map_or(1, |e| 1 << e)
 }
 
 /// Starts small and grows with the proof, up to a size set by the budget: most proofs are
@@ -480,6 +481,17 @@ impl<W: Word> Solver<'_, W> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+
+    /// No window weighs less than 2^-cells, in units of 2^-64, up to the widest word.
+    #[test]
+    fn window_weights_never_fall_below_the_true_weight() {
+        for cells in 0..=128u32 {
+            let empty = if cells == 128 { u128::MAX } else { (1u128 << cells) - 1 };
+            let weight = window_weight(empty);
+            // weight * 2^-64 >= 2^-cells, that is weight >= 2^(64 - cells).
+            assert!(weight >= 1 && (cells > 64 || weight >= 1 << (64 - cells)), "{cells}: {weight}");
+        }
+    }
     use crate::ai::bitboard::Geometry;
     use crate::ai::budget::Meter;
     use crate::ai::rng::Rng;
