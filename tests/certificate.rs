@@ -182,7 +182,7 @@ fn check(certificate: &str, position: &str) -> Result<String, String> {
             return Err(format!("line {}: want {want}", at + 1));
         }
         at += 1;
-        let mut tree = Tree { board: &board, lines: &lines, at, start: at, claim, done: HashMap::new() };
+        let mut tree = Tree::new(&board, &lines, at, claim);
         tree.node(root)?;
         at = tree.at;
     }
@@ -192,15 +192,25 @@ fn check(certificate: &str, position: &str) -> Result<String, String> {
     Ok(value)
 }
 
-/// One tree being checked: the next line, the tree's first line, and the position of every
-/// node whose subtree is checked, by line number within the tree (from 1).
+/// One tree being checked: the next line, the tree's first line, and by line number within
+/// the tree (from 1) each node that a `same` names, with its position once its subtree is
+/// checked.
 struct Tree<'a> {
     board: &'a Board,
     lines: &'a [&'a str],
     at: usize,
     start: usize,
     claim: Claim,
-    done: HashMap<usize, Pos>,
+    done: HashMap<usize, Option<Pos>>,
+}
+
+impl<'a> Tree<'a> {
+    /// The tree whose first line is `lines[at]`, up to the next `tree` line.
+    fn new(board: &'a Board, lines: &'a [&'a str], at: usize, claim: Claim) -> Tree<'a> {
+        let named = lines[at..].iter().take_while(|l| !l.starts_with("tree "));
+        let done = named.filter_map(|l| l.strip_prefix("same ")?.parse().ok()).map(|n| (n, None)).collect();
+        Tree { board, lines, at, start: at, claim, done }
+    }
 }
 
 /// The cells of a list `C C C ...`, each an empty cell of `pos`, none twice, as a mask.
@@ -241,8 +251,8 @@ impl Tree<'_> {
                 }
             }
             "same" => {
-                let earlier = rest.parse::<usize>().ok().and_then(|n| self.done.get(&n));
-                if !earlier.is_some_and(|e| board.images(e).any(|image| image == pos)) {
+                let earlier = rest.parse::<usize>().ok().and_then(|n| self.done.get(&n).copied().flatten());
+                if !earlier.is_some_and(|e| board.images(&e).any(|image| image == pos)) {
                     return fail("not the position of an earlier node, nor an image of one");
                 }
             }
@@ -347,7 +357,9 @@ impl Tree<'_> {
             }
             _ => return fail("unknown node"),
         }
-        self.done.insert(number, pos);
+        if let Some(slot) = self.done.get_mut(&number) {
+            *slot = Some(pos);
+        }
         Ok(proved)
     }
 }
@@ -486,8 +498,7 @@ fn the_checker_on_hand_written_certificates() {
     for (position, ok) in [("1,3,3:XX.:X", false), ("1,3,3:XX.:O", true), ("1,3,3:XXX:O", false)] {
         let (board, pos) = parse(position).unwrap();
         let claim = Claim { side: 1, wins: false };
-        let mut tree =
-            Tree { board: &board, lines: &["weight"], at: 0, start: 0, claim, done: HashMap::new() };
+        let mut tree = Tree::new(&board, &["weight"], 0, claim);
         assert_eq!(tree.node(pos).is_ok(), ok, "{position}");
     }
     let light = "certificate 1\nposition 1,4,4:X...:O\nvalue draw\ntree O cannot-win\nmove 1\nend\n";
@@ -498,14 +509,7 @@ fn the_checker_on_hand_written_certificates() {
 fn x_cannot_win(position: &str, lines: &str) -> Result<Pos, String> {
     let (board, pos) = parse(position).unwrap();
     let lines: Vec<&str> = lines.lines().collect();
-    let mut tree = Tree {
-        board: &board,
-        lines: &lines,
-        at: 0,
-        start: 0,
-        claim: Claim { side: 1, wins: false },
-        done: HashMap::new(),
-    };
+    let mut tree = Tree::new(&board, &lines, 0, Claim { side: 1, wins: false });
     let proved = tree.node(pos)?;
     if tree.at != lines.len() {
         return Err("lines left over".into());
