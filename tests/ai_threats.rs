@@ -12,25 +12,12 @@ mod threats {
     pub mod plain;
     pub mod replay;
 }
-use threats::plain::{game_move, game_near_stones, Plain};
+use threats::plain::{game_move, game_near_stones, random_game, Plain};
 use threats::replay::replay;
 use threats::{brute, chains};
 
 use tictactoe::ai::{self, Budget};
 use tictactoe::{Error, Game, Outcome, Rules};
-
-/// A game of `rules` after `moves` random legal moves chosen by `rng`, or `None` if it ended.
-fn random_game(rules: Rules, moves: usize, rng: &mut Rng) -> Option<Game> {
-    let mut game = Game::new(rules).unwrap();
-    for _ in 0..moves {
-        let legal: Vec<_> = game.legal_moves().collect();
-        let m = legal[rng.below(legal.len())];
-        if game.play(m.row, m.col).unwrap() != Outcome::Pending {
-            return None;
-        }
-    }
-    Some(game)
-}
 
 /// On boards the exact solver proves, every claimed win is a real win within the claimed
 /// plies, and its first move keeps it.

@@ -18,7 +18,7 @@ pub enum Level {
     /// One-ply greedy: wins, else blocks, else the cell that best builds its own lines and
     /// spoils the opponent's (the search's move ordering, no look-ahead).
     Medium = 2,
-    /// A threat win found within 5,000 nodes of the threat search, else the budgeted search
+    /// A threat win found within 2,500 nodes of the threat search, else the budgeted search
     /// with 4,000 nodes: about 10 milliseconds a move on 15×15.
     Hard = 3,
     /// The exact solver when it proves the position within 2^20 nodes (then the move is
@@ -33,7 +33,7 @@ const HARD_NODES: u64 = 4_000;
 const PERFECT_NODES: u64 = 20_000;
 /// The nodes of the threat search that `Hard` and `Perfect` run before their tree search, on
 /// top of its nodes: a threat win found is played.
-const HARD_THREAT_NODES: u64 = 5_000;
+const HARD_THREAT_NODES: u64 = 2_500;
 const PERFECT_THREAT_NODES: u64 = 20_000;
 /// Node budget of the exact solver at `Level::Perfect`, small enough to keep a move well
 /// under a second where it fails.

@@ -208,7 +208,7 @@ pub const TTT_LEVEL_EASY: u32 = 1;
 /// Level 2: one-ply greedy: wins, else blocks an immediate loss, else the cell that best
 /// builds its own lines and spoils the opponent's. No look-ahead.
 pub const TTT_LEVEL_MEDIUM: u32 = 2;
-/// Level 3: a threat win (`ttt_game_threat_win`) found within 5,000 nodes, else the budgeted
+/// Level 3: a threat win (`ttt_game_threat_win`) found within 2,500 nodes, else the budgeted
 /// search (`ttt_game_search`) with 4,000 nodes.
 pub const TTT_LEVEL_HARD: u32 = 3;
 /// Level 4: perfect play where the exact solver proves the position within 2^20 steps, else

@@ -225,3 +225,16 @@ pub fn game_near_stones(rules: Rules, moves: usize, rng: &mut Rng) -> Option<Gam
     }
     Some(game)
 }
+
+/// A game of `rules` after `moves` random legal moves chosen by `rng`, or `None` if it ended.
+pub fn random_game(rules: Rules, moves: usize, rng: &mut Rng) -> Option<Game> {
+    let mut game = Game::new(rules).unwrap();
+    for _ in 0..moves {
+        let legal: Vec<_> = game.legal_moves().collect();
+        let m = legal[rng.below(legal.len())];
+        if game.play(m.row, m.col).unwrap() != Outcome::Pending {
+            return None;
+        }
+    }
+    Some(game)
+}

@@ -204,6 +204,11 @@ impl Grid {
         self.hash
     }
 
+    /// The hash once a stone of `stone` is on `cell`.
+    pub(super) fn hash_after(&self, cell: usize, stone: u8) -> u64 {
+        self.hash ^ mix(cell, stone)
+    }
+
     /// The cells of the grid, walls and padding included.
     pub(super) fn len(&self) -> usize {
         self.cells.len()

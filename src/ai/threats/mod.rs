@@ -9,12 +9,17 @@
 //! or with a four of its own that the attacker must block first. The search proves the win
 //! against all of those answers and against every four the defender makes on the way.
 //!
+//! [`threat_win`] deepens a depth-first search (`prover`) to report the shortest win; the
+//! search's own call ([`winning_move`]) looks for any VCT with a proof-number search (`pns`)
+//! over the same threats and defences.
+//!
 //! The search looks within the stones' box widened by 2k on each side; beyond a budget of
 //! nodes, or beyond that box, it finds nothing, which proves nothing: "no threat win found"
 //! is not "no win".
 
 mod board;
 mod grid;
+mod pns;
 mod prover;
 mod table;
 mod zone;
@@ -96,7 +101,10 @@ pub fn threat_win_nodes(game: &Game, max_nodes: u64) -> Result<(Option<ThreatWin
 
 /// The first move of a threat win for the side to move of `game`, as a row-major cell of the
 /// board, found within `nodes` nodes and by `deadline`, and the nodes spent: what the budgeted
-/// search plays before it searches.
+/// search plays before it searches. The shortest VCF first (the prover, with at most half the
+/// nodes), else a VCT of at most 25 plies by the proof-number search (`pns`), which settles
+/// a position in fewer nodes than the prover's deepening, with or without a win, and finds
+/// wins the prover misses within the same budget; it does not look for the shortest.
 pub fn winning_move(
     game: &Game,
     nodes: u64,
@@ -108,15 +116,25 @@ pub fn winning_move(
     }
     let Some(mut grid) = Grid::around(game)? else { return Ok((None, 0)) };
     let mut table = Table::for_nodes(nodes)?;
-    let (found, spent) = shortest(&mut grid, &mut table, attacker, Allowance { nodes, deadline }, false)?;
     let cols = game.rules().cols() as usize;
-    Ok((
-        found.map(|(win, _)| {
-            let (row, col) = grid.board_row_col(win.cell);
-            row as usize * cols + col as usize
-        }),
-        spent,
-    ))
+    let to_board = |grid: &Grid, cell: usize| {
+        let (row, col) = grid.board_row_col(cell);
+        row as usize * cols + col as usize
+    };
+    let vcf = Allowance { nodes: nodes / 2 + 1, deadline };
+    let mut prover = Prover::new(&mut grid, attacker, false, vcf, &mut table);
+    let found = match prover.deepen(MAX_VCF_PLIES) {
+        Ok(found) => found,
+        Err(Stop::Spent) => None,
+        Err(Stop::OutOfMemory) => return Err(Error::OutOfMemory),
+    };
+    let mut spent = prover.nodes();
+    if let Some(win) = found {
+        return Ok((Some(to_board(&grid, win.cell)), spent));
+    }
+    let (found, more) = pns_win(&mut grid, attacker, nodes.saturating_sub(spent), deadline)?;
+    spent += more;
+    Ok((found.map(|cell| to_board(&grid, cell)), spent))
 }
 
 /// A threat win of the side not to move, and the cells that may stop it.
@@ -154,6 +172,46 @@ pub fn opponent_threat(
         Some(mut board) => board.threat(attacker, nodes, deadline),
         None => Ok((None, 0)),
     }
+}
+
+/// The first move of a threat win (a VCT of at most 25 plies, fours and threes) of the side
+/// to move of `game`, found by the proof-number search within `max_nodes` nodes, and the
+/// nodes spent. `Ok(None)` when none was found, which proves nothing.
+pub fn threat_win_pns(game: &Game, max_nodes: u64) -> Result<(Option<usize>, u64), Error> {
+    let attacker = game.to_move().ok_or(Error::GameOver)?.stone();
+    if let Some(cell) = any_move_wins(game) {
+        return Ok((Some(cell), 0));
+    }
+    let Some(mut grid) = Grid::around(game)? else { return Ok((None, 0)) };
+    let cols = game.rules().cols() as usize;
+    let (found, spent) = pns_win(&mut grid, attacker, max_nodes, None)?;
+    Ok((
+        found.map(|cell| {
+            let (row, col) = grid.board_row_col(cell);
+            row as usize * cols + col as usize
+        }),
+        spent,
+    ))
+}
+
+/// The proof-number search for a VCT of `attacker` (taken to be to move) on `grid`: the
+/// win's first move as a grid cell, and the nodes spent.
+fn pns_win(
+    grid: &mut Grid,
+    attacker: u8,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+) -> Result<(Option<usize>, u64), Error> {
+    let mut table = Table::for_nodes(1)?;
+    let allowance = Allowance { nodes: u64::MAX, deadline: None };
+    let mut prover = Prover::new(grid, attacker, true, allowance, &mut table);
+    let mut pns = pns::Pns::new(&mut prover, max_nodes, deadline, MAX_VCT_PLIES)?;
+    let found = match pns.prove() {
+        Ok(found) => found,
+        Err(Stop::Spent) => None,
+        Err(Stop::OutOfMemory) => return Err(Error::OutOfMemory),
+    };
+    Ok((found, pns.nodes()))
 }
 
 /// With k = 1 every move wins, stones or none (the grid is built around stones): the first

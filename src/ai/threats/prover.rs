@@ -265,7 +265,7 @@ impl<'a> Prover<'a> {
 
     /// The cells where a stone of `stone` completes k, each once. The attacker's exclude the
     /// far cells (the search does not play there); the defender's include them.
-    fn win_cells(&self, stone: u8) -> Result<Vec<usize>, Stop> {
+    pub(super) fn win_cells(&self, stone: u8) -> Result<Vec<usize>, Stop> {
         let mut cells = Vec::new();
         for w in self.usable(stone, 1) {
             for c in self.grid.open_cells(w) {
@@ -302,7 +302,7 @@ impl<'a> Prover<'a> {
     /// of the windows they build on (a four that also lies in other windows one stone short
     /// of a four, or a three in more windows two short, first), so that a search that wins
     /// tries its likeliest moves first.
-    fn threat_moves(&self) -> Result<Vec<usize>, Stop> {
+    pub(super) fn threat_moves(&self) -> Result<Vec<usize>, Stop> {
         // (cell, weight) per open cell of each window: 16 a window one move short of a four,
         // 1 one move short of a three.
         let mut scored = Vec::new();
