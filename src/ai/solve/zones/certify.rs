@@ -8,8 +8,10 @@
 //! for Q (the zone's meaning). At an attacker's turn the moves are tried in the solver's order,
 //! each refuted by the defender's answer and its zone, until the zones leave no move open; the
 //! node lists the moves tried (`some`), and each child starts with its zone (`zone`), giving
-//! the attacker every empty cell outside it. Where a position's proof is not remembered in a
-//! form that fits (the table lost it), Q is proved afresh and becomes the walk's P.
+//! the attacker every empty cell outside it. A move after which the defender completes a line,
+//! and one dominated by a move tried (`super::super::dominance`), is left to the checker's own
+//! rules. Where a position's proof is not remembered in a form that fits (the table lost it,
+//! or the solver never met the position), Q is proved afresh and becomes the walk's P.
 
 use super::{Pos, Proof};
 use crate::ai::bitboard::{Bits, Word};
