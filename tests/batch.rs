@@ -207,6 +207,7 @@ fn agrees_with_the_game_object_on_every_shape() {
         (4, 4, 4, 30, 80),
         (7, 7, 5, 12, 150),
         (15, 15, 5, 6, 500),
+        (15, 16, 5, 6, 500),
         (1, 9, 3, 40, 60),
         (9, 1, 3, 40, 60),
     ] {
@@ -215,8 +216,8 @@ fn agrees_with_the_game_object_on_every_shape() {
 }
 
 /// Shapes at the edges of the representations: one cell, 64 cells in a row or a column, the
-/// first boards past 64 cells, a line longer than a side, sides of 16 (the longest kept as
-/// 16-bit lines) and 17.
+/// first boards past 64 cells, a line longer than a side, 15 rows of 16 (the most kept as rows
+/// alone), sides of 16 (the longest kept as 16-bit lines) and 17.
 #[test]
 fn agrees_on_edge_shapes() {
     for (rows, cols, k) in [
@@ -228,11 +229,89 @@ fn agrees_on_edge_shapes() {
         (1, 65, 2),
         (2, 40, 40),
         (9, 9, 1),
+        (15, 16, 3),
+        (11, 16, 2),
         (16, 16, 2),
         (16, 11, 4),
         (17, 16, 3),
     ] {
         agree(rows, cols, k, 5, 100, 7);
+    }
+}
+
+/// From 4,096 games, boards of up to 15 rows of up to 16 cells are kept as rows alone; smaller
+/// batches keep them as lines in four directions, which the tests above hold to the game
+/// object. The first 2,048 games of a batch of 4,096 play as a batch of 2,048 with the same
+/// seed does (random moves draw chunk by chunk from the same generators), through steps,
+/// refused steps and random moves, and the games of both agree with the game object.
+#[test]
+fn rows_play_as_lines_do() {
+    let (big, small) = (4096, 2048);
+    for (rows, cols, k) in [(15, 15, 5), (11, 16, 3)] {
+        let cells = (rows * cols) as usize;
+        let (b, s) = (Batch::new(rows, cols, k, big, 23), Batch::new(rows, cols, k, small, 23));
+        let mut rng = Rng(u64::from(cols));
+        let mut ends = 0;
+        for round in 0..300 {
+            let mask = b.legal_mask(big * cells);
+            assert!(
+                mask[..small * cells] == s.legal_mask(small * cells),
+                "{rows},{cols},{k} round {round}: masks"
+            );
+            let observed = b.observe(big * 2 * cells);
+            assert!(
+                observed[..small * 2 * cells] == s.observe(small * 2 * cells),
+                "{rows},{cols},{k} round {round}"
+            );
+            // A game past the first 2,048: its copy as a game object holds what it observes.
+            let i = small + rng.pick(big - small);
+            let (game, planes) = (b.game(i), &observed[i * 2 * cells..(i + 1) * 2 * cells]);
+            let mover = game.to_move().unwrap().number() as u8;
+            let stones: Vec<u8> = (0..cells)
+                .map(|c| {
+                    if planes[c] == 1 {
+                        mover
+                    } else if planes[cells + c] == 1 {
+                        3 - mover
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            assert_eq!(cells_of(&game), stones, "{rows},{cols},{k} round {round}: game {i}");
+            if round % 7 == 6 {
+                let moves = 1 + rng.pick(4) as u64;
+                b.random_moves(moves, 0);
+                s.random_moves(moves, 0);
+                continue;
+            }
+            let mut actions: Vec<u32> = mask
+                .chunks(cells)
+                .map(|m| {
+                    let empty: Vec<usize> = (0..cells).filter(|&c| m[c] == 1).collect();
+                    empty[rng.pick(empty.len())] as u32
+                })
+                .collect();
+            if round % 5 == 4 {
+                let bad = rng.pick(small);
+                let taken =
+                    (0..cells).find(|&c| mask[bad * cells + c] == 0).map_or(cells as u32, |c| c as u32);
+                let good = actions[bad];
+                actions[bad] = taken;
+                let refused = b.step(&actions).unwrap_err();
+                assert_eq!(refused.1, bad);
+                assert_eq!(s.step(&actions[..small]), Err(refused), "{rows},{cols},{k} round {round}");
+                actions[bad] = good;
+            }
+            let results = b.step(&actions).unwrap();
+            assert_eq!(
+                results[..small],
+                s.step(&actions[..small]).unwrap(),
+                "{rows},{cols},{k} round {round}"
+            );
+            ends += results.iter().filter(|&&r| r != 0).count();
+        }
+        assert!(ends >= big, "{rows},{cols},{k}: only {ends} games ended; the test must see auto-resets");
     }
 }
 
@@ -338,7 +417,7 @@ fn random_moves_are_valid_and_repeatable() {
 #[test]
 fn steps_and_random_moves_interleave() {
     for (rows, cols, k, count) in
-        [(15, 15, 5, 8), (9, 9, 5, 12), (16, 16, 2, 12), (16, 11, 4, 8), (3, 3, 3, 20)]
+        [(15, 15, 5, 8), (9, 9, 5, 12), (15, 16, 4, 8), (16, 16, 2, 12), (16, 11, 4, 8), (3, 3, 3, 20)]
     {
         let rules = Rules::new(rows, cols, k).unwrap();
         let cells = rules.cells();

@@ -11,8 +11,9 @@
  *     masks the C code chooses the actions from are not timed), and the step plus
  *     ttt_batch_legal_mask; the C code choosing the actions is never timed;
  *   - the memory floor under the 15 x 15 step rows: the same passes over memory with no game
- *     logic, reading and writing back every cache line of 4,096 games' lines (388 bytes a
- *     game) and then writing their masks (225 bytes a game);
+ *     logic, reading and writing back every cache line of 4,096 games' state (their rows, 64
+ *     bytes a game; 388 bytes of lines in batches of fewer than 4,096 games) and then writing
+ *     their masks (225 bytes a game);
  *   - moves/s against the batch size: on 15 x 15, random moves, the step and step + legal_mask
  *     side by side at each size from 1,024 to 262,144 games, with the step's ratio and its
  *     memory floor at each; on 3 x 3, random moves; and the memory per game.
@@ -233,16 +234,17 @@ static double step_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t count, 
     return (double)count * steps / timed;
 }
 
-/* The bytes of a 15 x 15 game's lines, all that a step reads and writes (docs/c-api.md: the list
-   of its empty cells, kept apart, is left to random moves). */
-enum { LINES_BYTES = 388 };
+/* The bytes of a 15 x 15 game that a step reads and writes (docs/c-api.md): its lines in four
+   directions in batches of fewer than ROWS_FROM games, its rows alone from ROWS_FROM games (the
+   rest, kept apart, is left to random moves). */
+enum { LINES_BYTES = 388, ROWS_BYTES = 64, ROWS_FROM = 4096 };
 
-/* The memory floor of a step over `count` 15 x 15 games: every cache line of their lines read
+/* The memory floor of a step over `count` 15 x 15 games: every cache line of the bytes its step reads
    and written back, then (with `masks`) 225 bytes of mask a game written, in the order of a
    step and its legal_mask, `passes` times: games per second (and per processor-second into
    cpu_rate), over all the passes as step_rate counts its steps. */
 static double floor_rate(size_t count, int passes, int masks) {
-    size_t lines = count * LINES_BYTES, mask = count * 225;
+    size_t lines = count * (count >= ROWS_FROM ? ROWS_BYTES : LINES_BYTES), mask = count * 225;
     uint8_t *g = must_alloc(lines), *m = must_alloc(mask);
     memset(g, 0, lines);
     memset(m, 0, mask);
@@ -356,7 +358,7 @@ int main(int argc, char **argv) {
     cpu_rate = both;
     row("ttt_batch_step + legal_mask 15x15 k=5, 4096 games", step15, step15 / gomoku, 0.25, "x random");
     double floor_step = floor_rate(4096, steps, 0);
-    printf("%-52s %9.1f M moves/s [%6.1f M per processor-second]\n", "memory floor: 15x15 step's lines, 4096 games",
+    printf("%-52s %9.1f M moves/s [%6.1f M per processor-second]\n", "memory floor: 15x15 step's rows, 4096 games",
            floor_step / 1e6, cpu_rate / 1e6);
     double floor_both = floor_rate(4096, steps, 1);
     printf("%-52s %9.1f M moves/s [%6.1f M per processor-second]\n", "memory floor: the same and the masks",

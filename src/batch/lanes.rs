@@ -223,18 +223,17 @@ fn check<K: Kind>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::batch::{lined::Lined, small::Small, tic::Tic, wide::Wide};
+    use crate::batch::{lined::Lined, rowed::Rowed, small::Small, tic::Tic, wide::Wide};
     use crate::rules::Rules;
 
     /// Games per batch, and the cells a thread takes: 7 pieces of work, so two threads.
-    const COUNT: usize = 41;
+    pub(crate) const COUNT: usize = 41;
     const PIECES: usize = 7;
 
     /// The same steps, observations and masks from a batch on one thread and from one whose
-    /// `step`, `observe` and `legal_mask` are split in two, with illegal actions (refused the
-    /// same way, naming the same game, changing nothing) and random moves between the steps.
+    /// `step`, `observe` and `legal_mask` are split in two (`lockstep`).
     fn same_on_one_and_two_threads<K: Kind>(rules: Rules, kind: impl Fn() -> K) {
         let cells = rules.cells();
         let mut one = Lanes::new(kind(), cells, COUNT).unwrap();
@@ -244,6 +243,20 @@ mod tests {
         (one.cells_per_thread, two.cells_per_thread) = (COUNT * cells / PIECES, COUNT * cells / PIECES);
         assert_eq!(one.piece_games(), COUNT);
         assert_eq!(two.piece_games(), COUNT.div_ceil(2), "{rules:?}: the batch must split");
+        lockstep(rules, &mut one, &mut two, [1, 2]);
+    }
+
+    /// Drives `one` and `two` (`COUNT` games of `rules` each) through the same random legal
+    /// steps, with illegal actions (refused the same way, naming the same game, changing
+    /// nothing) and random moves (on `threads`) between them, and checks that they give the
+    /// same results, observations, masks and random-move totals.
+    pub(crate) fn lockstep<A: Kind, B: Kind>(
+        rules: Rules,
+        one: &mut Lanes<A>,
+        two: &mut Lanes<B>,
+        threads: [u32; 2],
+    ) {
+        let cells = rules.cells();
         let (mut mask, mut other_mask) = (vec![0u8; COUNT * cells], vec![0u8; COUNT * cells]);
         let (mut seen, mut other_seen) = (vec![0u8; 2 * COUNT * cells], vec![0u8; 2 * COUNT * cells]);
         let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ cells as u64;
@@ -280,7 +293,10 @@ mod tests {
                 continue;
             }
             if step % 7 == 6 {
-                let (a, b) = (one.random_moves(1, 1, 3, step as u64), two.random_moves(1, 2, 3, step as u64));
+                let (a, b) = (
+                    one.random_moves(1, threads[0], 3, step as u64),
+                    two.random_moves(1, threads[1], 3, step as u64),
+                );
                 assert_eq!(a.unwrap().0, b.unwrap().0, "{rules:?} step {step}: random moves");
                 continue;
             }
@@ -300,7 +316,9 @@ mod tests {
         same_on_one_and_two_threads(tic, || Tic::new(&tic).unwrap());
         let small = rules(5, 5, 4);
         same_on_one_and_two_threads(small, || Small::new(&small).unwrap());
-        let lined = rules(15, 15, 5);
+        let rowed = rules(15, 15, 5);
+        same_on_one_and_two_threads(rowed, || Rowed::new(&rowed));
+        let lined = rules(16, 15, 5);
         same_on_one_and_two_threads(lined, || Lined::new(&lined));
         let wide = rules(17, 17, 5);
         same_on_one_and_two_threads(wide, || Wide::new(&wide).unwrap());

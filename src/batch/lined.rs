@@ -7,9 +7,9 @@
 //! draw and one load; a step leaves the list alone and marks it stale, so that `step` and
 //! `legal_mask` stream only the lines, and `random_moves` makes a stale list again.
 
-use super::bits::{line_bytes, line_to_bytes};
 use super::draw::Draws;
 use super::kind::{Kind, DRAW, PENDING, X_WINS};
+use super::rowwise::{self, Rowwise};
 use super::Tally;
 use crate::rules::Rules;
 
@@ -46,11 +46,35 @@ impl Default for Game {
     }
 }
 
-impl Game {
-    /// The stones of both players on row `r` (`r` below 16).
+/// The four lines of player `p` through `(r, c)` (both below 16), and the bit of the cell in
+/// each: row, column, diagonal, anti-diagonal.
+#[inline(always)]
+fn lines_through(p: usize, r: usize, c: usize) -> [(usize, usize); 4] {
+    let (straight, slanted) = (16 * p, 32 * p);
+    [
+        (ROWS + straight + r, c),
+        (COLS + straight + c, r),
+        (DIAGS + slanted + r + 15 - c, c),
+        (ANTIS + slanted + r + c, c),
+    ]
+}
+
+impl Rowwise for Game {
     #[inline(always)]
-    fn row(&self, r: usize) -> u16 {
-        self.lines[ROWS + r] | self.lines[ROWS + 16 + r]
+    fn row(&self, p: usize, r: usize) -> u16 {
+        self.lines[ROWS + 16 * (p & 1) + (r & 15)]
+    }
+
+    #[inline(always)]
+    fn placed(&self) -> u16 {
+        self.placed
+    }
+}
+
+impl Game {
+    /// Both players' rows, X's 16 then O's (bit c of row r is the cell `(r, c)`).
+    pub(crate) fn rows(&self) -> &[u16] {
+        &self.lines[ROWS..ROWS + 32]
     }
 }
 
@@ -95,10 +119,10 @@ pub(crate) struct Lined {
     rows: usize,
     cols: usize,
     cells: u32,
-    /// `ceil(2^16 / cols)`: `cell * inverse >> 16` is `cell / cols` for every cell below 4096
-    /// (the error, under `cols / 2^16` a unit of cell, never reaches the next whole number),
-    /// a multiply where a division costs tens of cycles.
-    inverse: u32,
+    /// The row and column of each cell, `16 * row + column`: one load where a division costs
+    /// tens of cycles (and two multiplies that stand for it, more instructions than the step
+    /// of a 15 × 15 game can spare).
+    places: [u8; 256],
     /// The shifts that leave bit j set where bits j..j + k were all set: runs are doubled while
     /// they fit in k, then one last shift tops them up to k; four do for k up to 16 (the
     /// unused ones are 0).
@@ -113,7 +137,7 @@ impl Lined {
     pub(crate) fn new(rules: &Rules) -> Lined {
         let (rows, cols, k) = (rules.rows() as usize, rules.cols() as usize, rules.k());
         debug_assert!(rows <= MAX_SIDE as usize && cols <= MAX_SIDE as usize);
-        let inverse = (1u32 << 16).div_ceil(cols as u32);
+        let places = std::array::from_fn(|cell| (((cell / cols) << 4) | (cell % cols)) as u8);
         let mut shifts = [0; 4];
         let (mut len, mut n) = (1, 0);
         while 2 * len <= k {
@@ -126,41 +150,31 @@ impl Lined {
         // k <= 16 (k never exceeds the longer side), so each lane keeps at least bit 0.
         let lane = (1u64 << (MAX_SIDE + 1 - k)) - 1;
         let starts = lane | lane << 16 | lane << 32 | lane << 48;
-        Lined { rows, cols, cells: (rows * cols) as u32, inverse, shifts, starts }
+        Lined { rows, cols, cells: (rows * cols) as u32, places, shifts, starts }
     }
 
     /// The row and column of `cell`.
     #[inline(always)]
-    fn row_col(&self, cell: usize) -> (usize, usize) {
-        // Cells are below 256, so the row is below 16 and the masks cost nothing but tell the
-        // compiler that every line index is within the game.
-        let r = ((cell as u32 * self.inverse) >> 16) as usize & 15;
-        (r, (cell - r * self.cols) & 15)
+    pub(crate) fn row_col(&self, cell: usize) -> (usize, usize) {
+        // Cells are below 256 and sides at most 16: the masks tell the compiler so, and that
+        // every line index is within the game.
+        let place = usize::from(self.places[cell & 255]);
+        (place >> 4, place & 15)
     }
 
     /// The side to move puts a stone on the empty `(r, c)`; returns the result code and
     /// empties a game that ended. Every line held fewer than k in a row before (a game that
     /// ends is emptied), so a run of k in one of the four lines through the stone is new.
     #[inline(always)]
-    fn place(&self, game: &mut Game, r: usize, c: usize) -> u8 {
+    pub(crate) fn place(&self, game: &mut Game, r: usize, c: usize) -> u8 {
         let placed = game.placed;
         let p = usize::from(placed & 1);
-        let (straight, slanted) = (16 * p, 32 * p);
-        let lines = [
-            (ROWS + straight + r, c),
-            (COLS + straight + c, r),
-            (DIAGS + slanted + r + 15 - c, c),
-            (ANTIS + slanted + r + c, c),
-        ];
         let mut word = 0u64;
-        for (lane, (line, bit)) in lines.into_iter().enumerate() {
+        for (lane, (line, bit)) in lines_through(p, r, c).into_iter().enumerate() {
             game.lines[line] |= 1 << bit;
             word |= u64::from(game.lines[line]) << (16 * lane);
         }
-        for s in self.shifts {
-            word &= word >> s;
-        }
-        let result = if word & self.starts != 0 {
+        let result = if self.has_run(word) {
             X_WINS + p as u8
         } else if u32::from(placed) + 1 == self.cells {
             DRAW
@@ -174,10 +188,36 @@ impl Lined {
         result
     }
 
+    /// The game (whose list is to be made) with the stones of `rows`, X's 16 rows then O's (bit
+    /// c of row r is the cell `(r, c)`), of which there are `placed`.
+    pub(crate) fn game_of_rows(&self, rows: &[u16; 32], placed: u16) -> Game {
+        let mut game = Game { lines: [0; LINES], placed, stale: true };
+        for (i, &row) in rows.iter().enumerate() {
+            let (p, r, mut stones) = (i / 16, i % 16, row);
+            while stones != 0 {
+                let c = stones.trailing_zeros() as usize;
+                stones &= stones - 1;
+                for (line, bit) in lines_through(p, r, c) {
+                    game.lines[line] |= 1 << bit;
+                }
+            }
+        }
+        game
+    }
+
+    /// Whether one of the four 16-bit lanes of `word` holds k set bits in a row.
+    #[inline(always)]
+    pub(crate) fn has_run(&self, mut word: u64) -> bool {
+        for s in self.shifts {
+            word &= word >> s;
+        }
+        word & self.starts != 0
+    }
+
     /// One uniformly random legal move: the j-th empty cell of the game's list, j drawn
     /// exactly uniformly below their number.
     #[inline(always)]
-    fn random_move(&self, game: &mut Game, list: &mut List, draws: &mut Draws) -> u8 {
+    pub(crate) fn random_move(&self, game: &mut Game, list: &mut List, draws: &mut Draws) -> u8 {
         let n = self.cells - u32::from(game.placed);
         let cell = list.take(draws.below(n) as usize, n as usize);
         let (r, c) = self.row_col(cell);
@@ -186,10 +226,10 @@ impl Lined {
 
     /// Makes the list of a stale game again: the empty cells in board order from the front,
     /// the taken ones from the back. No branch a cell.
-    fn relist(&self, game: &mut Game, list: &mut List) {
+    pub(crate) fn relist(&self, game: &mut Game, list: &mut List) {
         let (mut front, mut back) = (0usize, self.cells as usize);
         for r in 0..self.rows {
-            let taken = game.row(r);
+            let taken = game.taken(r);
             for c in 0..self.cols {
                 let (cell, empty) = (r * self.cols + c, usize::from(!taken >> c & 1));
                 back -= 1 - empty;
@@ -213,7 +253,7 @@ impl Kind for Lined {
 
     fn occupied(&self, game: &[Game], cell: usize) -> bool {
         let (r, c) = self.row_col(cell);
-        game[0].row(r) >> c & 1 == 1
+        game[0].taken(r) >> c & 1 == 1
     }
 
     fn stone(&self, game: &[Game], cell: usize) -> u8 {
@@ -234,48 +274,7 @@ impl Kind for Lined {
         self.place(game, r, c)
     }
 
-    fn play_all(&self, games: &mut [Game], actions: &[u32], results: &mut [u8]) {
-        for ((game, &a), result) in games.chunks_exact_mut(1).zip(actions).zip(results) {
-            *result = self.play(game, a as usize);
-        }
-    }
-
-    fn observe(&self, game: &[Game], out: &mut [u8]) {
-        planes(game, self.rows, self.cols, out);
-    }
-
-    fn legal(&self, game: &[Game], out: &mut [u8]) {
-        masks(game, self.rows, self.cols, out);
-    }
-
-    fn observe_all(&self, games: &[Game], _cells: usize, out: &mut [u8]) {
-        if (self.rows, self.cols) == (15, 15) {
-            // Sizes known when compiled: constant offsets, and no bound checked a row.
-            planes(games, 15, 15, out);
-        } else {
-            planes(games, self.rows, self.cols, out);
-        }
-    }
-
-    fn all_legal(&self, games: &[Game], actions: &[u32]) -> bool {
-        // An action past the board is bad by the comparison (its cell, cut below 256, only
-        // keeps the load within the game). One fold, no branch a game.
-        let cells = self.cells;
-        let bad = games.iter().zip(actions).fold(0, |bad, (game, &a)| {
-            let (r, c) = self.row_col(a as usize & 255);
-            bad | u16::from(a >= cells) | game.row(r) >> c & 1
-        });
-        bad == 0
-    }
-
-    fn legal_all(&self, games: &[Game], _cells: usize, out: &mut [u8]) {
-        if (self.rows, self.cols) == (15, 15) {
-            // Sizes known when compiled: constant offsets, and no bound checked a row.
-            masks(games, 15, 15, out);
-        } else {
-            masks(games, self.rows, self.cols, out);
-        }
-    }
+    rowwise::read_by_rows!();
 
     fn random(
         &self,
@@ -303,63 +302,22 @@ impl Kind for Lined {
     }
 }
 
-/// The legal-move masks of `games` (boards of `rows` × `cols`) into `out`, one byte a cell.
-#[inline(always)]
-fn masks(games: &[Game], rows: usize, cols: usize, out: &mut [u8]) {
-    lines_of_games(games, rows, cols, out, |game, r| !game.row(r & 15));
-}
-
-/// The observation planes of `games` into `out`: the side to move's rows, then the other
-/// side's, one byte a cell.
-#[inline(always)]
-fn planes(games: &[Game], rows: usize, cols: usize, out: &mut [u8]) {
-    lines_of_games(games, 2 * rows, cols, out, |game, i| {
-        // Line i is row i of the side to move, or row i - rows of the other side.
-        let theirs = usize::from(i >= rows);
-        let who = usize::from(game.placed & 1) ^ theirs;
-        game.lines[ROWS + 16 * who + ((i - theirs * rows) & 15)]
-    });
-}
-
-/// Writes `lines` lines of `cols` cells for each game of `games` (line i of a game is
-/// `line(game, i)`, bit c its cell c) to `out`, one byte a cell, one game after another. Each
-/// line is one 16-byte store, which may spill into the next line and the next game's, written
-/// after it; only the last game's last lines, where the spill would leave `out`, go line by
-/// line through `line_to_bytes`.
-#[inline(always)]
-fn lines_of_games(
-    games: &[Game],
-    lines: usize,
-    cols: usize,
-    out: &mut [u8],
-    line: impl Fn(&Game, usize) -> u16,
-) {
-    let (size, reach) = (lines * cols, (lines - 1) * cols + 16);
-    for (g, game) in games.iter().enumerate() {
-        let at = g * size;
-        match out.get_mut(at..at + reach) {
-            Some(bytes) => {
-                for i in 0..lines {
-                    bytes[i * cols..i * cols + 16].copy_from_slice(&line_bytes(line(game, i)));
-                }
-            }
-            None => (0..lines).for_each(|i| line_to_bytes(line(game, i), cols, out, at + i * cols)),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The multiply that stands for the division, on every board this representation takes.
+    /// The row and column of every cell, counted out row by row, on every board this
+    /// representation takes.
     #[test]
-    fn row_col_divides_exactly() {
+    fn row_col_finds_every_cell() {
         for (rows, cols) in (1..=MAX_SIDE).flat_map(|r| (1..=MAX_SIDE).map(move |c| (r, c))) {
             let lined = Lined::new(&Rules::new(rows, cols, 1).unwrap());
-            for cell in 0..(rows * cols) as usize {
-                let cols = cols as usize;
-                assert_eq!(lined.row_col(cell), (cell / cols, cell % cols), "{rows} x {cols}");
+            let mut cell = 0;
+            for r in 0..rows as usize {
+                for c in 0..cols as usize {
+                    assert_eq!(lined.row_col(cell), (r, c), "{rows} x {cols}");
+                    cell += 1;
+                }
             }
         }
     }

@@ -1,0 +1,316 @@
+//! Boards past 64 cells with at most 15 rows of at most 16 cells (15 × 15 gomoku among them),
+//! in batches of 4,096 games and more, kept for `step` as rows alone: each player's stones as
+//! one 16-bit line per row, four rows to a 64-bit word, 64 bytes a game (one cache line), so
+//! that a step over 16,384 games reads and writes 1 MB, which stays in a core's L2 cache. The
+//! column and both diagonals through a new stone are gathered from the player's words, a
+//! direction at a time: each word is shifted (or rotated) so that the line's cell on each of
+//! its four rows sits at a fixed bit of the row's 16-bit lane, masked, and one multiply moves
+//! those four bits next to each other, to the top of the word (no two partial products share a
+//! bit, so nothing carries into them). Three words hold every row a run of up to 5 through the
+//! stone can reach, four the whole line; the gathered lines go through the run test of the
+//! four-direction representation (`Lined`), which loads them instead.
+//!
+//! `random_moves` plays on `Lined`'s lines and list of empty cells, kept apart from the rows
+//! (the games' `Kind::Aside`, 900 bytes), so that a random move costs what it costs there; it
+//! copies the rows back after a game's moves. A step leaves the lines and the list alone and
+//! marks them stale; `random_moves` makes them again from the rows before the game's first
+//! move.
+
+use super::draw::Draws;
+use super::kind::{Kind, DRAW, PENDING, X_WINS};
+use super::lined::{self, Lined};
+use super::rowwise::{self, Rowwise};
+use super::Tally;
+use crate::rules::Rules;
+
+/// The most rows this representation takes: the 16th row's place holds the move count.
+pub(crate) const MAX_ROWS: u32 = 15;
+
+/// The longest row this representation takes.
+pub(crate) const MAX_COLS: u32 = 16;
+
+/// Where word 3 (X's rows 12 to 14) keeps the number of stones on the board.
+const PLACED: u32 = 48;
+
+/// The bit of word 7 (O's rows 12 to 14) set while the game's `Aside` does not hold its
+/// stones because a step played since `random_moves` last did.
+const STALE: u64 = 1 << 48;
+
+/// The bit of word 7 set when a step ended the game and none played since: the `Aside`'s
+/// lines are to be emptied, and its list, which lists every cell, stays as it is (as `Lined`
+/// keeps the list of a game that ends, so both draw the same random moves).
+const EMPTIED: u64 = 1 << 49;
+
+/// One game: X's rows in words 0 to 3, O's in words 4 to 7, row r in bits `16 * (r % 4)` up
+/// of word `r / 4` (bit c is the cell `(r, c)`). The 16th row's places hold the stone count
+/// (word 3) and the marks `STALE` and `EMPTIED` (word 7).
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+pub(crate) struct Game {
+    words: [u64; 8],
+}
+
+impl Rowwise for Game {
+    #[inline(always)]
+    fn row(&self, p: usize, r: usize) -> u16 {
+        (self.words[(4 * p + r / 4) & 7] >> (16 * (r % 4))) as u16
+    }
+
+    #[inline(always)]
+    fn placed(&self) -> u16 {
+        (self.words[3] >> PLACED) as u16
+    }
+}
+
+/// What `random_moves` plays on: the game as `Lined` lines, and its list of empty cells.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Aside {
+    lines: lined::Game,
+    list: lined::List,
+}
+
+/// A mask and a multiplier that gather four cells of a line from the four rows of a word: the
+/// mask keeps bit `from + slope * i` of each lane i (the line's cell on that row) where that
+/// cell is on the board, and the multiplier's term `2^(60 - from - (15 + slope) * i)` takes
+/// it to bit `60 + i`. The bit of lane i' times the term of lane i lands at
+/// `60 + i' + (15 + slope) * (i' - i)`: no two pairs share a bit (so nothing carries), and
+/// with i' other than i they land below bit 60 or past 63, so the top four bits of the
+/// product are the four cells, row by row.
+#[derive(Clone, Copy)]
+struct Gatherer {
+    mask: u64,
+    by: u64,
+}
+
+/// `COLUMN[c]`: column c (bit c of each lane).
+const COLUMN: [Gatherer; 64] = gatherers(0);
+
+/// `DIAGONAL[d + 16]`: the diagonal ↘ whose cell on a word's row i is at column `d + i`.
+const DIAGONAL: [Gatherer; 64] = gatherers(1);
+
+/// `ANTI[e + 16]`: the anti-diagonal ↙ whose cell on a word's row i is at column `e - i`.
+const ANTI: [Gatherer; 64] = gatherers(-1);
+
+/// The gatherers of the lines whose cell on row i is at column `from + slope * i` (`from` the
+/// index less 16, but the index itself for columns).
+const fn gatherers(slope: i32) -> [Gatherer; 64] {
+    let mut out = [Gatherer { mask: 0, by: 0 }; 64];
+    let mut at = 0;
+    while at < 64 {
+        let from = if slope == 0 { at as i32 } else { at as i32 - 16 };
+        let mut i = 0;
+        while i < 4 {
+            let column = from + slope * i;
+            if column >= 0 && column < 16 {
+                out[at].mask |= 1 << (16 * i + column);
+                out[at].by |= 1 << (60 - 16 * i - column + i);
+            }
+            i += 1;
+        }
+        at += 1;
+    }
+    out
+}
+
+/// Rows 0 to 2 of a word: the fourth row of word 3 is the 16th row's place (count and marks).
+const THREE_ROWS: u64 = (1 << 48) - 1;
+
+pub(crate) struct Rowed {
+    /// The tables of the four-direction representation: the cell's row and column, the run
+    /// test, and random moves.
+    lined: Lined,
+    rows: usize,
+    cols: usize,
+    cells: u32,
+    /// k - 1: how far from a stone a run of k through it reaches.
+    reach: usize,
+    /// Whether k is at most 5, so that three words hold every row a run through a stone
+    /// reaches.
+    three: bool,
+}
+
+impl Rowed {
+    /// The tables for `rules`, at most `MAX_ROWS` × `MAX_COLS`.
+    pub(crate) fn new(rules: &Rules) -> Rowed {
+        debug_assert!(rules.rows() <= MAX_ROWS && rules.cols() <= MAX_COLS);
+        let (rows, cols) = (rules.rows() as usize, rules.cols() as usize);
+        let reach = rules.k() as usize - 1;
+        Rowed { lined: Lined::new(rules), rows, cols, cells: (rows * cols) as u32, reach, three: reach <= 4 }
+    }
+
+    /// The row and column of `cell`.
+    #[inline(always)]
+    fn row_col(&self, cell: usize) -> (usize, usize) {
+        self.lined.row_col(cell)
+    }
+
+    /// The column, diagonal ↘ and anti-diagonal ↙ of player `p` through `(r, c)`, in lanes 1,
+    /// 2 and 3 of the word, from `N` of the player's four words: the rows from `4 * w0` to
+    /// `4 * (w0 + N) - 1`, the cell of row `4 * w0 + j` at bit j of its lane. With `N` = 3 (k
+    /// up to 5) the words are chosen to hold every row within k - 1 of `r`: all that a run of
+    /// k through the stone can reach.
+    #[inline(always)]
+    fn gather<const N: usize>(&self, words: &[u64; 8], p: usize, r: usize, c: usize) -> u64 {
+        let w0 = if N == 4 { 0 } else { (r.saturating_sub(self.reach) / 4).min(4 - N) };
+        let (mut column, mut diagonal, mut anti) = (0u64, 0u64, 0u64);
+        // On word w0 + t the diagonal's cell of row i is at column c - r + 4 * (w0 + t) + i,
+        // the anti-diagonal's at c + r - 4 * (w0 + t) - i.
+        let (d, e) = (c + 16 + 4 * w0 - r, c + r + 16 - 4 * w0);
+        for t in 0..N {
+            let word = words[(4 * p + w0 + t) & 7] & if w0 + t == 3 { THREE_ROWS } else { u64::MAX };
+            let gather = |g: Gatherer| ((word & g.mask).wrapping_mul(g.by) >> 60) << (4 * t);
+            column |= gather(COLUMN[c & 63]);
+            diagonal |= gather(DIAGONAL[(d + 4 * t) & 63]);
+            anti |= gather(ANTI[(e - 4 * t) & 63]);
+        }
+        column << 16 | diagonal << 32 | anti << 48
+    }
+}
+
+impl Kind for Rowed {
+    type Word = Game;
+    type Aside = Aside;
+
+    fn stride(&self) -> usize {
+        1
+    }
+
+    fn occupied(&self, game: &[Game], cell: usize) -> bool {
+        let (r, c) = self.row_col(cell);
+        game[0].taken(r) >> c & 1 == 1
+    }
+
+    fn stone(&self, game: &[Game], cell: usize) -> u8 {
+        let (r, c) = self.row_col(cell);
+        (game[0].row(0, r) >> c & 1 | (game[0].row(1, r) >> c & 1) << 1) as u8
+    }
+
+    fn x_to_move(&self, game: &[Game]) -> bool {
+        game[0].placed().is_multiple_of(2)
+    }
+
+    /// Writes only the game's 64 bytes, and marks its `Aside` stale. Every line held fewer
+    /// than k in a row before (a game that ends is emptied), so a run of k through the stone
+    /// is new.
+    #[inline(always)]
+    fn play(&self, game: &mut [Game], cell: usize) -> u8 {
+        let words = &mut game[0].words;
+        let (r, c) = self.row_col(cell);
+        let placed = (words[3] >> PLACED) as u32;
+        let p = (placed & 1) as usize;
+        let at = (4 * p + r / 4) & 7;
+        words[at] |= 1 << (16 * (r % 4) + c);
+        let row = words[at] >> (16 * (r % 4)) & 0xffff;
+        let lines =
+            if self.three { self.gather::<3>(words, p, r, c) } else { self.gather::<4>(words, p, r, c) };
+        let result = if self.lined.has_run(row | lines) {
+            X_WINS + p as u8
+        } else if placed + 1 == self.cells {
+            DRAW
+        } else {
+            words[3] += 1 << PLACED;
+            words[7] |= STALE;
+            return PENDING;
+        };
+        *words = [0, 0, 0, 0, 0, 0, 0, EMPTIED];
+        result
+    }
+
+    rowwise::read_by_rows!();
+
+    fn random(
+        &self,
+        games: &mut [Game],
+        aside: &mut [Aside],
+        moves: u64,
+        draws: &mut Draws,
+        tally: &mut Tally,
+    ) {
+        // Each game is played through on its lines while they are in cache; the few moves that
+        // end a game are counted apart, by a branch seldom taken.
+        let mut ended = [0u64; 3];
+        for (game, aside) in games.iter_mut().zip(aside) {
+            if game.words[7] & STALE != 0 {
+                // The 16th row's places hold the count and the mark, not stones.
+                let rows = std::array::from_fn(|i| if i % 16 == 15 { 0 } else { game.row(i / 16, i % 16) });
+                aside.lines = self.lined.game_of_rows(&rows, game.placed());
+                self.lined.relist(&mut aside.lines, &mut aside.list);
+            } else if game.words[7] & EMPTIED != 0 {
+                aside.lines = lined::Game::default();
+            }
+            for _ in 0..moves {
+                let result = self.lined.random_move(&mut aside.lines, &mut aside.list, draws);
+                if result != PENDING {
+                    ended[usize::from(result - 1)] += 1;
+                }
+            }
+            let rows = aside.lines.rows();
+            game.words = std::array::from_fn(|w| {
+                (0..4).fold(0, |word, i| word | u64::from(rows[(w / 4) * 16 + 4 * (w % 4) + i]) << (16 * i))
+            });
+            game.words[3] |= u64::from(aside.lines.placed()) << PLACED;
+        }
+        tally.add_pass(moves * games.len() as u64, ended);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::lanes::tests::{lockstep, COUNT};
+    use crate::batch::lanes::Lanes;
+
+    /// The same results, refusals, observations, masks and random-move totals as `Lined`
+    /// (which the tests hold to the game object), on boards of up to 15 rows of up to 16 cells,
+    /// k from 2 to 7.
+    #[test]
+    fn plays_as_the_four_direction_lines_do() {
+        for (rows, cols, k) in
+            [(15, 15, 5), (15, 16, 4), (9, 9, 5), (11, 16, 2), (5, 13, 4), (15, 15, 7), (13, 14, 6)]
+        {
+            let rules = Rules::new(rows, cols, k).unwrap();
+            let mut rowed = Lanes::new(Rowed::new(&rules), rules.cells(), COUNT).unwrap();
+            let mut lined = Lanes::new(Lined::new(&rules), rules.cells(), COUNT).unwrap();
+            lockstep(rules, &mut rowed, &mut lined, [1, 1]);
+        }
+    }
+
+    /// The gathered lines against the cells read one by one, on random rows, through every
+    /// cell of a 15 × 16 board, for either player: the whole lines from four words (k = 6),
+    /// and from three (k = 5), rows 4 * w0 to 4 * w0 + 11 for a w0 that holds every row
+    /// within 4 of the cell's.
+    #[test]
+    fn gather_reads_the_lines_through_a_cell() {
+        let rules = |k| Rules::new(15, 16, k).unwrap();
+        let (four, three) = (Rowed::new(&rules(6)), Rowed::new(&rules(5)));
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..300 {
+            let mut words = [0u64; 8];
+            for word in &mut words {
+                x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                *word = if round % 3 == 0 { x } else { x & x.rotate_left(23) };
+            }
+            let p = round % 2;
+            // The 16th row is the move count's place: whatever it holds is not read.
+            let cell = |r: i32, c: i32| {
+                let inside = (0..15).contains(&r) && (0..16).contains(&c);
+                inside && words[4 * p + r as usize / 4] >> (16 * (r % 4) + c) & 1 == 1
+            };
+            for (r, c) in (0..15).flat_map(|r| (0..16).map(move |c| (r, c))) {
+                let line =
+                    |dc: i32| (0..16).fold(0u64, |bits, j| bits | u64::from(cell(j, c + dc * (j - r))) << j);
+                let lines = [line(0), line(1), line(-1)];
+                let from = |w0: usize, rows: usize| {
+                    let cut = |l: u64| l >> (4 * w0) & ((1 << rows) - 1);
+                    cut(lines[0]) << 16 | cut(lines[1]) << 32 | cut(lines[2]) << 48
+                };
+                let (ru, cu) = (r as usize, c as usize);
+                assert_eq!(four.gather::<4>(&words, p, ru, cu), from(0, 16), "round {round}, ({r}, {c})");
+                let got = three.gather::<3>(&words, p, ru, cu);
+                let (low, high) = (ru.saturating_sub(4), (ru + 4).min(14));
+                let fits = |w0: usize| 4 * w0 <= low && high < 4 * w0 + 12 && got == from(w0, 12);
+                assert!(fits(0) || fits(1), "round {round}, ({r}, {c}): {got:x}");
+            }
+        }
+    }
+}
