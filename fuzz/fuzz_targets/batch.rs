@@ -1,5 +1,6 @@
 //! `ttt_batch_step` on arbitrary action lists (cells often off the board or on a stone) for 1 to
-//! 4 games on boards up to 11 × 11 (all three of the batch's representations), against plain
+//! 4 games on boards up to 11 × 11 (the representations of batches below 4,096 games; the rows
+//! alone that bigger batches keep are checked against them in the tests), against plain
 //! games (docs/rules.md): the same results and auto-resets, observations and masks after every
 //! step, or, for a step with an illegal action, the status and index of the first bad game and
 //! no game changed.
