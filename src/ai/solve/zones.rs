@@ -153,7 +153,7 @@ impl<W: Word> Solver<'_, W> {
     }
 
     /// `zone` mapped through a permutation of bits.
-    fn map_zone(zone: W, perm: &W::PerBit<u8>) -> W {
+    pub(super) fn map_zone(zone: W, perm: &W::PerBit<u8>) -> W {
         Bits(zone).fold(W::ZERO, |out, b| out | W::bit(u32::from(perm.as_ref()[b as usize])))
     }
 
@@ -369,7 +369,10 @@ impl<W: Word> Solver<'_, W> {
             self.remember(key, sym, proof, bit);
             return (proof, bit);
         }
-        let moves = if threats.is_zero() { reach } else { threats };
+        // Not only the cells the attacker can still use: a defender's stone elsewhere may make
+        // threats of its own that hold. Only a cell on no window either side can fill is a
+        // pass, which no other stone does worse than.
+        let moves = if threats.is_zero() { reach | (self.geo.reach(pos.d | empty) & empty) } else { threats };
         let mut list = W::per_bit(0u32);
         let n = self.ranked(pos.d, pos.a, moves, &mut list);
         if threats.is_zero() {
@@ -501,7 +504,7 @@ pub(super) mod tests {
     use std::time::Instant;
 
     /// Plain minimax: does the attacker win from (`a`, `d`)?
-    fn wins(
+    pub(in crate::ai::solve) fn wins(
         geo: &Geometry,
         a: u64,
         d: u64,
@@ -591,6 +594,31 @@ pub(super) mod tests {
             }
         }
         seen
+    }
+
+    /// 4,5,4 with the defender (X) to move: its only answer that holds, (3,4), is on no window
+    /// the attacker (O) can still fill; it makes threats of the defender's own.
+    ///
+    /// ```text
+    /// . X X O X
+    /// . O . O .
+    /// X O O . X
+    /// . O X . .
+    /// ```
+    #[test]
+    fn the_defender_answers_outside_the_attackers_windows() {
+        let geo = Geometry::<u64>::new(Rules::new(4, 5, 4).unwrap()).unwrap();
+        let stones = |cells: &[usize]| cells.iter().fold(0u64, |m, &c| m | 1 << geo.bit(c));
+        let (a, d) = (stones(&[3, 6, 8, 11, 12, 16]), stones(&[1, 2, 4, 10, 14, 17]));
+        let answer = geo.bit(19);
+        assert_eq!(geo.reach(a | (geo.all() & !(a | d))) & 1 << answer, 0);
+        assert!(!wins(&geo, a, d, false, &mut HashMap::new()));
+        let meter = Meter::new(Budget::nodes(u64::MAX), Instant::now());
+        let mut solver = Solver::new(&geo, meter, 20).unwrap();
+        solver.zone_table(1 << 12).unwrap();
+        let (proof, bit) = solver.defend(&solver.pos(a, d, 0), 0);
+        assert!(matches!(proof, Proof::Hold(_)));
+        assert_eq!(bit, answer);
     }
 
     #[test]
