@@ -272,7 +272,11 @@ fn wins_on<W: Word>(game: &Game, meter: Meter, mover: bool) -> Result<bool, Erro
     Solver::new(&frame.geo, meter, root.empty(&frame.geo))?.wins(root, mover)
 }
 
-/// [`optimal_moves`] under a caller's budget, as [`solve`].
+/// [`optimal_moves`] under a caller's budget, as [`solve`]. Within the default budget's steps
+/// ([`SOLVE_NODES`]) one solver answers; a proof that needs more goes on with one proof per
+/// class of moves that the position's symmetries map onto each other, spread over every core
+/// and drawing on the rest of the budget (an empty 7,6,4 needs 2^27 steps). The answer never
+/// depends on the number of cores; whether a proof near the edge of a node budget fits may.
 pub fn optimal_moves_within(game: &Game, budget: Budget) -> Result<Vec<Move>, Error> {
     let rules = game.rules();
     let cells = optimal_cells(game, budget)?;
@@ -306,22 +310,31 @@ pub(crate) enum Optimal {
 pub(crate) fn optimal_set_within(game: &Game, budget: Budget) -> Result<Optimal, Error> {
     let meter = meter(game, budget)?;
     match Width::of(game.rules()) {
-        Some(Width::Narrow) => optimal_on::<u64>(game, meter),
+        Some(Width::Narrow) => parallel::optimal_cells_threads(game, budget, 0).map(Optimal::These),
         _ if drawn::every_move_draws(game)? => Ok(Optimal::EveryLegalMove),
-        Some(Width::Wide) => optimal_on::<u128>(game, meter),
+        Some(Width::Wide) => parallel::optimal_cells_threads(game, budget, 0).map(Optimal::These),
         None => endgame::optimal(game, meter).map(Optimal::These),
     }
 }
 
-/// [`optimal_set_within`] on bitboard words `W` (the board must fit them).
-fn optimal_on<W: Word>(game: &Game, meter: Meter) -> Result<Optimal, Error> {
+/// The optimal moves of `game` (a board that fits the bitboard solver) by one solver, as
+/// row-major cells, ascending.
+fn optimal_metered(game: &Game, meter: Meter) -> Result<Vec<usize>, Error> {
+    match Width::of(game.rules()) {
+        Some(Width::Narrow) => optimal_on::<u64>(game, meter),
+        _ => optimal_on::<u128>(game, meter),
+    }
+}
+
+/// [`optimal_metered`] on bitboard words `W` (the board must fit them).
+fn optimal_on<W: Word>(game: &Game, meter: Meter) -> Result<Vec<usize>, Error> {
     let (frame, root) = Root::<W>::of(game)?;
     let geo = &frame.geo;
     let bits = Solver::new(geo, meter, root.empty(geo))?.optimal(root)?;
     // Sorted after the mapping: a transposed frame lists bits in the solver's order.
     let mut cells = try_collect(bits.iter().map(|&b| frame.cell(b)))?;
     cells.sort_unstable();
-    Ok(Optimal::These(cells))
+    Ok(cells)
 }
 
 /// The meter of an exact solve of `game` under `budget`, its clock started: `GameOver` for a

@@ -18,9 +18,9 @@
 use super::budget::{Meter, Pool};
 use super::solve::Width;
 use super::symmetry::permutations;
-use super::{solve_metered, wins_metered, Budget, Solution};
+use super::{optimal_metered, solve_metered, wins_metered, Budget, Solution};
 use crate::error::Error;
-use crate::fallible::try_with_capacity;
+use crate::fallible::{try_collect, try_with_capacity};
 use crate::game::{Game, Outcome};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -31,6 +31,12 @@ use std::time::Instant;
 /// a pairing settles end within it, where starting threads and splitting would cost more
 /// than the whole answer.
 const FIRST_LOOK: u64 = 1 << 16;
+
+/// The steps of the one-thread solver's optimal moves tried first: the default budget, within
+/// which one solver's shared tables answer drawn boards such as 7,7,5 (after the value's
+/// proof, each move's proof finds most of its positions in the tables), where one proof per
+/// move from empty tables would not. Beyond it the moves are split.
+const OPTIMAL_FIRST_LOOK: u64 = super::SOLVE_NODES;
 
 /// A move of the split position and what follows it.
 struct Child {
@@ -63,12 +69,8 @@ fn solve_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -> 
     }
     let steps = budget.max_nodes().unwrap_or(u64::MAX);
     let first = first_look.min(steps);
-    if first > 0 {
-        let meter = Meter::new(Budget::limits(first, budget.max_time()), started);
-        match solve_metered(game, meter) {
-            Err(Error::TooHard) if first < steps => {}
-            answer => return answer,
-        }
+    if let Some(answer) = look_first(budget, started, first, |meter| solve_metered(game, meter)) {
+        return answer;
     }
     // Allocated only here, where threads (which need memory of their own to start) are
     // started too: the first look above allocates nothing it cannot do without.
@@ -124,6 +126,24 @@ fn solve_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -> 
     }
 }
 
+/// `solve` on one thread within the first `first` steps of `budget` (none when `first` is 0):
+/// its answer, or `None` when it ran out of them and the budget holds more.
+fn look_first<T>(
+    budget: Budget,
+    started: Instant,
+    first: u64,
+    solve: impl FnOnce(Meter) -> Result<T, Error>,
+) -> Option<Result<T, Error>> {
+    if first == 0 {
+        return None;
+    }
+    let more = budget.max_nodes().is_none_or(|steps| first < steps);
+    match solve(Meter::new(Budget::limits(first, budget.max_time()), started)) {
+        Err(Error::TooHard) if more => None,
+        answer => Some(answer),
+    }
+}
+
 /// The moves of `game` (not over), one per class of moves that the symmetries of the position
 /// map onto each other, each with what follows it (see [`distinct_cells`]).
 fn children(game: &Game) -> Result<Vec<Child>, Error> {
@@ -145,15 +165,9 @@ fn children(game: &Game) -> Result<Vec<Child>, Error> {
 /// that end a proof early usually are), then in cell order.
 pub(crate) fn distinct_cells(game: &Game) -> Result<Vec<usize>, Error> {
     let rules = game.rules();
-    // The symmetries of boards past the bitboard solver are not looked for: their tables
-    // would take 8 words a cell.
-    let perms = if Width::of(rules).is_some() { permutations(rules)? } else { Vec::new() };
-    let board = game.board().cells();
-    let fixes = |p: &Vec<usize>| p.iter().enumerate().all(|(c, &image)| board.get(c) == board.get(image));
-    let fixed: [bool; 8] = std::array::from_fn(|s| perms.get(s).is_some_and(fixes));
-    let smaller_image = |cell: usize| perms.iter().zip(fixed).any(|(p, f)| f && p[cell] < cell);
+    let first = first_twins(game)?;
     let mut cells = try_with_capacity(game.legal_move_count())?;
-    cells.extend(game.legal_cells().filter(|&cell| !smaller_image(cell)));
+    cells.extend(game.legal_cells().filter(|&cell| first[cell] == cell));
     // Four times the square of the distance from the centre, so that it is a whole number.
     let (rows, cols) = (i64::from(rules.rows()), i64::from(rules.cols()));
     let off_centre = |cell: usize| {
@@ -161,6 +175,75 @@ pub(crate) fn distinct_cells(game: &Game) -> Result<Vec<usize>, Error> {
         (2 * i64::from(m.row) - rows + 1).pow(2) + (2 * i64::from(m.col) - cols + 1).pow(2)
     };
     cells.sort_by_key(|&cell| (off_centre(cell), cell));
+    Ok(cells)
+}
+
+/// For each cell of `game`'s board, the first cell of its class: the lowest cell that a
+/// symmetry of the position (one that maps its stones onto themselves) maps it to. The
+/// symmetries of boards past the bitboard solver are not looked for (their tables would take
+/// 8 words a cell): there each cell is its own class.
+fn first_twins(game: &Game) -> Result<Vec<usize>, Error> {
+    let rules = game.rules();
+    let perms = if Width::of(rules).is_some() { permutations(rules)? } else { Vec::new() };
+    let board = game.board().cells();
+    let fixes = |p: &&Vec<usize>| p.iter().enumerate().all(|(c, &image)| board.get(c) == board.get(image));
+    let fixed: Vec<&Vec<usize>> = perms.iter().filter(fixes).collect();
+    try_collect((0..rules.cells()).map(|cell| fixed.iter().map(|p| p[cell]).fold(cell, usize::min)))
+}
+
+/// Every move of `game` (a board that fits the bitboard solver) that keeps its value, as
+/// [`optimal_cells`](super::optimal_cells) lists them, on `threads` threads (0: one per core).
+/// The one-thread solver first, for up to the default budget's steps ([`OPTIMAL_FIRST_LOOK`]);
+/// past them, one proof per class of moves, on threads of their own, each by a solver of its
+/// own, drawing on one pool of steps. Which side wins is asked first (of the position, on one
+/// thread); then, after each move, in a won position whether the side that moved still wins,
+/// else whether the opponent does not. A class keeps the value as its first cell does; when
+/// no move does, the position is lost and every move is listed. The steps spent do not depend
+/// on the thread count (each proof starts from empty tables).
+pub(crate) fn optimal_cells_threads(
+    game: &Game,
+    budget: Budget,
+    threads: usize,
+) -> Result<Vec<usize>, Error> {
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        n => n,
+    };
+    optimal_split(game, budget, threads, OPTIMAL_FIRST_LOOK)
+}
+
+/// [`optimal_cells_threads`] with `first_look` steps of the one-thread solver before the split.
+fn optimal_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -> Result<Vec<usize>, Error> {
+    let started = Instant::now();
+    let steps = budget.max_nodes().unwrap_or(u64::MAX);
+    let first = first_look.min(steps);
+    if let Some(answer) = look_first(budget, started, first, |meter| optimal_metered(game, meter)) {
+        return answer;
+    }
+    let steps = steps - first;
+    let pool = &Arc::new(Pool::new(steps));
+    let meter = || Meter::pooled(Arc::clone(pool), steps, budget, started);
+    let moves = children(game)?;
+    let won = moves.iter().any(|m| m.won) || wins_metered(game, meter(), true)?;
+    let keeps = spread(
+        &moves,
+        threads,
+        pool,
+        |_| false,
+        |_, m| match &m.after {
+            Some(g) if won => wins_metered(g, meter(), false),
+            Some(g) => wins_metered(g, meter(), true).map(|theirs| !theirs),
+            // A move that ends the game keeps a win when it wins, else a draw (never a loss).
+            None => Ok(m.won || !won),
+        },
+    )?;
+    let first = first_twins(game)?;
+    let kept = |cell: usize| moves.iter().zip(&keeps).any(|(m, k)| m.cell == first[cell] && *k == Some(true));
+    let mut cells = try_with_capacity(game.legal_move_count())?;
+    cells.extend(game.legal_cells().filter(|&cell| kept(cell)));
+    if cells.is_empty() {
+        cells.extend(game.legal_cells());
+    }
     Ok(cells)
 }
 
@@ -267,6 +350,44 @@ mod tests {
         assert!(splits > 100);
     }
 
+    /// The split optimal moves, with no first look so that even the smallest boards are split,
+    /// are the one-thread solver's on random positions of small boards, on any number of
+    /// threads (the one-thread solver is checked against plain minimax in `ai::solve`).
+    #[test]
+    #[cfg_attr(miri, ignore)] // hundreds of solves
+    fn split_optimal_moves_match_one_thread() {
+        let budget = Budget::nodes(1 << 22);
+        let mut rng = Rng::new(764);
+        let (mut won, mut drawn, mut lost) = (0, 0, 0);
+        for (rows, cols, k) in [(3, 4, 3), (4, 4, 3), (4, 4, 4), (2, 5, 3), (4, 5, 4)] {
+            for _ in 0..10 {
+                let mut game = Game::new(Rules::new(rows, cols, k).unwrap()).unwrap();
+                for _ in 0..rng.below(game.rules().cells() / 2) {
+                    let legal: Vec<usize> = game.legal_cells().collect();
+                    let m = game.rules().move_at(legal[rng.below(legal.len())]);
+                    if game.play(m.row, m.col).unwrap() != Outcome::Pending {
+                        game.undo().unwrap();
+                        break;
+                    }
+                }
+                let one = optimal_metered(&game, Meter::new(budget, Instant::now())).unwrap();
+                match solve_cell(&game, budget).unwrap().score.signum() {
+                    1 => won += 1,
+                    0 => drawn += 1,
+                    _ => lost += 1,
+                }
+                for threads in [1, 2, 3] {
+                    assert_eq!(
+                        optimal_split(&game, budget, threads, 0).unwrap(),
+                        one,
+                        "{game:?} on {threads}"
+                    );
+                }
+            }
+        }
+        assert!(won > 0 && drawn > 0 && lost > 0, "{won} won, {drawn} drawn, {lost} lost");
+    }
+
     /// A budget too small for the proof is `TooHard` on threads too, and so is a pool drained
     /// by one subproblem's failure.
     #[test]
@@ -275,6 +396,7 @@ mod tests {
         for threads in [2, 4] {
             assert_eq!(solve_split(&game, Budget::nodes(2_000), threads, 0), Err(Error::TooHard));
             assert_eq!(solve_split(&game, Budget::nodes(2_000), threads, 1_000), Err(Error::TooHard));
+            assert_eq!(optimal_split(&game, Budget::nodes(2_000), threads, 0), Err(Error::TooHard));
         }
     }
 }

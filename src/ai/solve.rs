@@ -22,6 +22,8 @@ use crate::rules::{Dir, Rules};
 #[cfg(test)]
 mod both_words;
 mod dominance;
+#[cfg(test)]
+mod optimal_check;
 mod zones;
 pub use zones::certify::Step;
 use zones::{Proof, ZoneTable};
@@ -411,46 +413,69 @@ impl<'g, W: Word> Solver<'g, W> {
     }
 
     /// Every move (as bits) that keeps the value of `root`: any winning move when it is won,
-    /// any drawing move when it is drawn, every move when it is lost.
+    /// any drawing move when it is drawn, every move when it is lost. One proof per class of
+    /// moves that a symmetry of the position maps onto each other: the class shares its value.
     pub fn optimal(&mut self, root: Root<W>) -> Result<Vec<u32>, Error> {
         let node = self.root_node(root);
         let empty = self.geo.all() & !(root.me | root.opp);
         let wins = self.geo.win_cells(root.me) & empty;
         let (value, _) = if !wins.is_zero() { (self.top, 0) } else { self.win_draw_loss(&node)? };
-        let zones = self.zones.is_some();
-        let mut out = Vec::new();
+        let fixed = self.fixing(root);
+        let mut kept = W::ZERO;
         for bit in Bits(empty) {
-            let keeps = match value.signum() {
-                -1 => true,
-                _ if wins.has(bit) => true,
-                // A win is kept when we still win with the opponent to move, a draw when the
-                // opponent cannot win.
-                1 if zones => {
-                    let pos = self.pos(node.me | W::bit(bit), node.opp, node.colour);
-                    let proof = self.defend(&pos, node.colour).0;
-                    self.check()?;
-                    proof == Proof::Win
-                }
-                _ if zones => {
-                    let pos = self.pos(node.opp, node.me | W::bit(bit), 1 - node.colour);
-                    let proof = self.attack(&pos, 1 - node.colour);
-                    self.check()?;
-                    proof != Proof::Win
-                }
-                // The move keeps a win if the reply is lost (<= -1), a draw if it is <= 0.
-                sign => {
-                    let threshold = if sign > 0 { -1 } else { 0 };
-                    let v = self.negamax(&self.play(&node, bit), threshold, threshold + 1);
-                    self.check()?;
-                    v <= threshold
-                }
+            let first = self.first_twin(&fixed, bit);
+            let keeps = if first != bit {
+                kept.has(first)
+            } else {
+                value < 0 || wins.has(bit) || self.keeps(&node, value, bit)?
             };
             if keeps {
-                out.try_reserve(1)?;
-                out.push(bit);
+                kept |= W::bit(bit);
             }
         }
+        let mut out = Vec::new();
+        out.try_reserve_exact(kept.count_ones() as usize)?;
+        out.extend(Bits(kept));
         Ok(out)
+    }
+
+    /// Which of the board's symmetries map `root`'s stones onto themselves: each maps a move
+    /// to one of the same value.
+    fn fixing(&self, root: Root<W>) -> [bool; 8] {
+        std::array::from_fn(|s| {
+            s < self.fwd.len() && {
+                let image = |b: W| Self::map_zone(b, &self.fwd[s]);
+                image(root.me) == root.me && image(root.opp) == root.opp
+            }
+        })
+    }
+
+    /// The lowest bit that one of the symmetries `fixed` maps `bit` to.
+    fn first_twin(&self, fixed: &[bool; 8], bit: u32) -> u32 {
+        let images = self.fwd.iter().zip(fixed).filter(|(_, &f)| f);
+        images.map(|(fwd, _)| u32::from(fwd.as_ref()[bit as usize])).fold(bit, u32::min)
+    }
+
+    /// Whether the move `bit` keeps `value` (a win or a draw) of `node`: a win is kept when we
+    /// still win with the opponent to move, a draw when the opponent cannot win.
+    fn keeps(&mut self, node: &Node<W>, value: i32, bit: u32) -> Result<bool, Error> {
+        let keeps = match (self.zones.is_some(), value > 0) {
+            (true, true) => {
+                let pos = self.pos(node.me | W::bit(bit), node.opp, node.colour);
+                self.defend(&pos, node.colour).0 == Proof::Win
+            }
+            (true, false) => {
+                let pos = self.pos(node.opp, node.me | W::bit(bit), 1 - node.colour);
+                self.attack(&pos, 1 - node.colour) != Proof::Win
+            }
+            // The move keeps a win if the reply is lost (<= -1), a draw if it is <= 0.
+            (false, won) => {
+                let threshold = if won { -1 } else { 0 };
+                self.negamax(&self.play(node, bit), threshold, threshold + 1) <= threshold
+            }
+        };
+        self.check()?;
+        Ok(keeps)
     }
 
     /// The value of `node` (where the side to move cannot win at once) as far as win, draw or
