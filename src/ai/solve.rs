@@ -22,6 +22,7 @@ use crate::rules::{Dir, Rules};
 #[cfg(test)]
 mod both_words;
 mod dominance;
+mod fours;
 #[cfg(test)]
 mod optimal_check;
 mod zones;

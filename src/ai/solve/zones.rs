@@ -238,6 +238,10 @@ impl<W: Word> Solver<'_, W> {
             self.remember(key, sym, proof, W::BITS);
             return proof;
         }
+        if threats.is_zero() && self.wins_by_fours(pos.a, pos.d) {
+            self.remember(key, sym, Proof::Win, W::BITS);
+            return Proof::Win;
+        }
         let proof = if !threats.is_zero() {
             self.forced_block(pos, colour, empty, threats)
         } else {
