@@ -52,10 +52,6 @@ struct Child {
 /// first that draws in the order of [`children`], a winning or losing move the one-thread
 /// solver's.
 pub(crate) fn solve_cell_threads(game: &Game, budget: Budget, threads: usize) -> Result<Solution, Error> {
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-        n => n,
-    };
     solve_split(game, budget, threads, FIRST_LOOK)
 }
 
@@ -205,10 +201,6 @@ pub(crate) fn optimal_cells_threads(
     budget: Budget,
     threads: usize,
 ) -> Result<Vec<usize>, Error> {
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-        n => n,
-    };
     optimal_split(game, budget, threads, OPTIMAL_FIRST_LOOK)
 }
 
@@ -248,10 +240,10 @@ fn optimal_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -
 }
 
 /// Runs `ask` on each of `moves` but those `skip` names (looked at when a move's turn comes)
-/// over `threads` scoped threads (this one among them; all have ended when it returns) and
-/// returns the answers in order (`None` where skipped). On the first error the pool is
-/// drained, so that the others stop within a few thousand steps, and that error is returned
-/// (an error other than the pool's running dry first).
+/// over `threads` scoped threads (0: one per core; this one among them; all have ended when
+/// it returns) and returns the answers in order (`None` where skipped). On the first error
+/// the pool is drained, so that the others stop within a few thousand steps, and that error is
+/// returned (an error other than the pool's running dry first).
 fn spread<T: Copy + Send>(
     moves: &[Child],
     threads: usize,
@@ -259,6 +251,13 @@ fn spread<T: Copy + Send>(
     skip: impl Fn(usize) -> bool + Sync,
     ask: impl Fn(usize, &Child) -> Result<T, Error> + Sync,
 ) -> Result<Vec<Option<T>>, Error> {
+    // The cores are asked only here, where threads start: the answer allocates (and aborts if
+    // it cannot), and a call that ends within its first look must allocate nothing it cannot
+    // do without.
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        n => n,
+    };
     let mut slots = try_with_capacity(moves.len())?;
     slots.resize(moves.len(), Ok(None));
     let slots = Mutex::new(slots);
