@@ -130,6 +130,8 @@ pub(crate) struct Lined {
     /// The bits of the four 16-bit lanes where a run of k can start without leaving its lane
     /// (a shifted word carries a lane's low bits into the lane below it).
     starts: u64,
+    /// Whether k is 5 (gomoku), whose run test has its own constant shifts.
+    five: bool,
 }
 
 impl Lined {
@@ -150,7 +152,7 @@ impl Lined {
         // k <= 16 (k never exceeds the longer side), so each lane keeps at least bit 0.
         let lane = (1u64 << (MAX_SIDE + 1 - k)) - 1;
         let starts = lane | lane << 16 | lane << 32 | lane << 48;
-        Lined { rows, cols, cells: (rows * cols) as u32, places, shifts, starts }
+        Lined { rows, cols, cells: (rows * cols) as u32, places, shifts, starts, five: k == 5 }
     }
 
     /// The row and column of `cell`.
@@ -208,6 +210,13 @@ impl Lined {
     /// Whether one of the four 16-bit lanes of `word` holds k set bits in a row.
     #[inline(always)]
     pub(crate) fn has_run(&self, mut word: u64) -> bool {
+        if self.five {
+            // Shifts known when compiled, and two of them side by side: runs of 2, of 4, then
+            // of 5 (a run of 4 and the bit after it).
+            let fours = word & word >> 1;
+            let fours = fours & fours >> 2;
+            return fours & word >> 4 & self.starts != 0;
+        }
         for s in self.shifts {
             word &= word >> s;
         }
