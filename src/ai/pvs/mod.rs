@@ -31,6 +31,10 @@ const MAX_PLY: usize = 60;
 const BEAM: usize = 12;
 /// The side to move's patterns weigh `TEMPO / 4` of the opponent's in the evaluation.
 const TEMPO: i32 = 5;
+/// History counts (up to 4,096) are divided by `2^HISTORY_SHIFT` before they join a move's
+/// rating: they break ties among cells the patterns rate alike (ratings run to about 900)
+/// instead of outweighing the patterns when a quiet node picks its `BEAM` moves.
+const HISTORY_SHIFT: u32 = 4;
 /// Nodes between looks at the clock.
 const CLOCK_EVERY: u64 = 64;
 
@@ -102,8 +106,11 @@ impl Searcher {
     fn moves(&self, side: u8, beam: usize, out: &mut Vec<(usize, i32)>) {
         out.clear();
         let (b, opp) = (&self.board, 3 - side);
-        let rate =
-            |c: usize| b.rating(c, side) + b.rating(c, opp) + self.history[usize::from(side - 1)][c] as i32;
+        let rate = |c: usize| {
+            b.rating(c, side)
+                + b.rating(c, opp)
+                + (self.history[usize::from(side - 1)][c] >> HISTORY_SHIFT) as i32
+        };
         if b.count(opp, Level::Five) > 0 {
             out.extend(self.cells_at(opp, Level::Five).map(|c| (c, rate(c))));
             return;
