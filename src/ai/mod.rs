@@ -272,11 +272,12 @@ fn wins_on<W: Word>(game: &Game, meter: Meter, mover: bool) -> Result<bool, Erro
     Solver::new(&frame.geo, meter, root.empty(&frame.geo))?.wins(root, mover)
 }
 
-/// [`optimal_moves`] under a caller's budget, as [`solve`]. Within the default budget's steps
-/// ([`SOLVE_NODES`]) one solver answers; a proof that needs more goes on with one proof per
-/// class of moves that the position's symmetries map onto each other, spread over every core
-/// and drawing on the rest of the budget (an empty 7,6,4 needs 2^27 steps). The answer never
-/// depends on the number of cores; whether a proof near the edge of a node budget fits may.
+/// [`optimal_moves`] under a caller's budget, as [`solve`]. Within twice the default budget's
+/// steps ([`SOLVE_NODES`]) one solver answers (an empty 7,6,4 needs a little more than the
+/// default budget); a proof that needs more goes on with one proof per class of moves that
+/// the position's symmetries map onto each other, spread over every core and drawing on the
+/// rest of the budget. The answer never depends on the number of cores; whether a proof near
+/// the edge of a node budget fits may.
 pub fn optimal_moves_within(game: &Game, budget: Budget) -> Result<Vec<Move>, Error> {
     let rules = game.rules();
     let cells = optimal_cells(game, budget)?;

@@ -32,11 +32,13 @@ use std::time::Instant;
 /// than the whole answer.
 const FIRST_LOOK: u64 = 1 << 16;
 
-/// The steps of the one-thread solver's optimal moves tried first: the default budget, within
-/// which one solver's shared tables answer drawn boards such as 7,7,5 (after the value's
-/// proof, each move's proof finds most of its positions in the tables), where one proof per
-/// move from empty tables would not. Beyond it the moves are split.
-const OPTIMAL_FIRST_LOOK: u64 = super::SOLVE_NODES;
+/// The steps of the one-thread solver's optimal moves tried first: twice the default budget.
+/// One solver's shared tables answer where one proof per move from empty tables would take
+/// several times the steps (after the value's proof, each move's proof finds many of its
+/// positions in the tables, and the defender's answer that held against one move is tried
+/// first against the next): an empty 7,7,5's moves, and an empty 7,6,4's. Beyond it the moves
+/// are split.
+const OPTIMAL_FIRST_LOOK: u64 = 2 * super::SOLVE_NODES;
 
 /// A move of the split position and what follows it.
 struct Child {
@@ -189,7 +191,7 @@ fn first_twins(game: &Game) -> Result<Vec<usize>, Error> {
 
 /// Every move of `game` (a board that fits the bitboard solver) that keeps its value, as
 /// [`optimal_cells`](super::optimal_cells) lists them, on `threads` threads (0: one per core).
-/// The one-thread solver first, for up to the default budget's steps ([`OPTIMAL_FIRST_LOOK`]);
+/// The one-thread solver first, for up to twice the default budget's steps ([`OPTIMAL_FIRST_LOOK`]);
 /// past them, one proof per class of moves, on threads of their own, each by a solver of its
 /// own, drawing on one pool of steps. Which side wins is asked first (of the position, on one
 /// thread); then, after each move, in a won position whether the side that moved still wins,

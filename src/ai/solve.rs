@@ -182,6 +182,10 @@ pub struct Solver<'g, W: Word> {
     /// Per count of stones on the board: the defender's answers that a pairing of what was
     /// left found to block most recently, newest first (`NO_BIT` where there is none yet).
     blockers: [[u8; BLOCKERS]; 129],
+    /// The zones' defender's answer that held most recently at the root of `optimal`'s proofs
+    /// (`NO_BIT` where none has yet), and how many stones are on the board there.
+    held: u8,
+    held_depth: usize,
     /// Few windows (at most one per two cells): a side that only needs a draw tries blocks
     /// before its own lines among equally promising moves (see `ordered`).
     block_first: bool,
@@ -232,6 +236,8 @@ impl<'g, W: Word> Solver<'g, W> {
             probes: 0,
             probe_hits: 0,
             blockers: [[NO_BIT; BLOCKERS]; 129],
+            held: NO_BIT,
+            held_depth: usize::MAX,
             block_first: false,
             zob: Vec::new(),
             fwd: Vec::new(),
@@ -420,8 +426,9 @@ impl<'g, W: Word> Solver<'g, W> {
         let node = self.root_node(root);
         let empty = self.geo.all() & !(root.me | root.opp);
         let wins = self.geo.win_cells(root.me) & empty;
-        let (value, _) = if !wins.is_zero() { (self.top, 0) } else { self.win_draw_loss(&node)? };
+        let value = if !wins.is_zero() { 1 } else { self.value(&node)?.0 };
         let fixed = self.fixing(root);
+        self.held_depth = node.stones as usize + 1;
         let mut kept = W::ZERO;
         for bit in Bits(empty) {
             let first = self.first_twin(&fixed, bit);
@@ -480,13 +487,23 @@ impl<'g, W: Word> Solver<'g, W> {
     }
 
     /// The value of `node` (where the side to move cannot win at once) as far as win, draw or
-    /// loss (1, 0, -1), with a move that keeps it: by alpha-beta when it ends within
-    /// `FIRST_LOOK` nodes, else by proofs with relevance zones (`zones`), which end a draw
-    /// there, and by alpha-beta again after a win or a loss.
+    /// loss (1, 0, -1), with a move that keeps it: [`Self::value`], and for a won or lost
+    /// position that the proofs settled, alpha-beta again for the move.
     fn win_draw_loss(&mut self, node: &Node<W>) -> Result<(i32, u32), Error> {
-        let empty = self.geo.all() & !(node.me | node.opp);
+        match self.value(node)? {
+            (value, Some(bit)) => Ok((value, bit)),
+            (_, None) => self.root_search(node, -1, 1),
+        }
+    }
+
+    /// The value of `node` (where the side to move cannot win at once) as far as win, draw or
+    /// loss (1, 0, -1), and a move that keeps it where the proof gives one: by alpha-beta
+    /// when it ends within `FIRST_LOOK` nodes, else by proofs with relevance zones (`zones`),
+    /// which give the move of a draw but not of a win or a loss.
+    fn value(&mut self, node: &Node<W>) -> Result<(i32, Option<u32>), Error> {
+        let searched = |answer: (i32, u32)| (answer.0, Some(answer.1));
         if self.table.is_some() {
-            return self.root_search(node, -1, 1);
+            return self.root_search(node, -1, 1).map(searched);
         }
         // A short alpha-beta search first: it settles small boards and quick wins at once,
         // and its table entries are what the exact search after a win or loss needs (cold,
@@ -495,22 +512,23 @@ impl<'g, W: Word> Solver<'g, W> {
         let first = self.root_search(node, -1, 1);
         self.cap = u64::MAX;
         if !std::mem::take(&mut self.capped) {
-            return first;
+            return first.map(searched);
         }
         self.aborted = false;
+        let empty = self.geo.all() & !(node.me | node.opp);
         self.zone_table(self.tt_entries(empty.count_ones()))?;
         let colour = node.colour;
         let proof = self.attack(&self.pos(node.me, node.opp, colour), colour);
         self.check()?;
         if proof == Proof::Win {
-            return self.root_search(node, -1, 1);
+            return Ok((1, None));
         }
         let (proof, bit) = self.defend(&self.pos(node.opp, node.me, 1 - colour), 1 - colour);
         self.check()?;
-        match proof {
-            Proof::Win => self.root_search(node, -1, 1),
-            Proof::Hold(_) => Ok((0, bit)),
-        }
+        Ok(match proof {
+            Proof::Win => (-1, None),
+            Proof::Hold(_) => (0, Some(bit)),
+        })
     }
 
     /// The steps taken so far (nodes, and pairing searches' steps).

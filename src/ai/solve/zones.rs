@@ -382,7 +382,13 @@ impl<W: Word> Solver<'_, W> {
         if threats.is_zero() {
             first = self.blocking_answer(pos, empty, &list.as_ref()[..n]);
         }
-        let order = first.into_iter().chain(list.as_ref()[..n].iter().copied().filter(|&b| Some(b) != first));
+        // At the root of `optimal`'s proofs, the answer that held against the last class of
+        // moves is tried next: one answer (a central cell) holds against many of them.
+        let depth = (pos.a | pos.d).count_ones() as usize;
+        let held = Some(u32::from(self.held))
+            .filter(|&b| depth == self.held_depth && b < W::BITS && moves.has(b) && Some(b) != first);
+        let rest = list.as_ref()[..n].iter().copied().filter(|&b| Some(b) != first && Some(b) != held);
+        let order = first.into_iter().chain(held).chain(rest);
         // A dominated answer holds only where its dominator, tried too, does (`dominance`);
         // found only once the first answer has failed, as it seldom does.
         let mut dom = None;
@@ -398,6 +404,9 @@ impl<W: Word> Solver<'_, W> {
                     break;
                 }
                 let proof = Proof::Hold(zone | W::bit(bit));
+                if depth == self.held_depth {
+                    self.held = bit as u8;
+                }
                 self.remember(key, sym, proof, bit);
                 return (proof, bit);
             }
