@@ -23,6 +23,7 @@ use crate::error::Error;
 use crate::fallible::{try_collect, try_with_capacity};
 use crate::game::{Game, Outcome};
 use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -59,30 +60,23 @@ pub(crate) fn solve_cell_threads(game: &Game, budget: Budget, threads: usize) ->
 
 /// [`solve_cell_threads`] with `first_look` steps of the one-thread solve before the split.
 fn solve_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -> Result<Solution, Error> {
-    let started = Instant::now();
     let meter = super::meter(game, budget)?;
     let splits = Width::of(game.rules()).is_some();
     if threads == 1 || !splits {
         return solve_metered(game, meter);
     }
-    let steps = budget.max_nodes().unwrap_or(u64::MAX);
-    let first = first_look.min(steps);
-    if let Some(answer) = look_first(budget, started, first, |meter| solve_metered(game, meter)) {
-        return answer;
-    }
-    // Allocated only here, where threads (which need memory of their own to start) are
-    // started too: the first look above allocates nothing it cannot do without.
-    let steps = steps - first;
-    let pool = &Arc::new(Pool::new(steps));
-    let meter = || Meter::pooled(Arc::clone(pool), steps, budget, started);
-    let moves = children(game)?;
+    let split = match Split::after_look(game, budget, first_look, |m| solve_metered(game, m))? {
+        ControlFlow::Break(answer) => return Ok(answer),
+        ControlFlow::Continue(split) => split,
+    };
+    let (moves, pool, meter) = (&split.moves, &*split.pool, || split.meter());
     if let Some(m) = moves.iter().find(|m| m.won) {
         return Ok(Solution { cell: m.cell, score: 1, steps: 0 });
     }
     // 1. Does the side that moved win after some move? Once one does, the rest are skipped.
     let won = AtomicBool::new(false);
     let we_win = spread(
-        &moves,
+        moves,
         threads,
         pool,
         |_| won.load(Ordering::Relaxed),
@@ -103,7 +97,7 @@ fn solve_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -> 
     // 2. After which move does the opponent not win? The first such move draws.
     let first_hold = AtomicUsize::new(usize::MAX);
     let they_win = spread(
-        &moves,
+        moves,
         threads,
         pool,
         |i| i > first_hold.load(Ordering::Relaxed),
@@ -124,21 +118,47 @@ fn solve_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -> 
     }
 }
 
-/// `solve` on one thread within the first `first` steps of `budget` (none when `first` is 0):
-/// its answer, or `None` when it ran out of them and the budget holds more.
-fn look_first<T>(
+/// A split position: its moves, and the pool of steps their proofs draw on.
+struct Split {
+    moves: Vec<Child>,
+    pool: Arc<Pool>,
+    /// The steps in the pool when it was filled, the budget and when the call started: what
+    /// each proof's meter needs.
+    steps: u64,
     budget: Budget,
     started: Instant,
-    first: u64,
-    solve: impl FnOnce(Meter) -> Result<T, Error>,
-) -> Option<Result<T, Error>> {
-    if first == 0 {
-        return None;
+}
+
+impl Split {
+    /// `solve` on one thread within the first `first_look` steps of `budget` (none when it is
+    /// 0) breaks with its answer, an error, or `TooHard` when the budget holds no more; else
+    /// the split of `game` goes on with the rest of the budget.
+    fn after_look<T>(
+        game: &Game,
+        budget: Budget,
+        first_look: u64,
+        solve: impl FnOnce(Meter) -> Result<T, Error>,
+    ) -> Result<ControlFlow<T, Split>, Error> {
+        let started = Instant::now();
+        let steps = budget.max_nodes().unwrap_or(u64::MAX);
+        let first = first_look.min(steps);
+        if first > 0 {
+            match solve(Meter::new(Budget::limits(first, budget.max_time()), started)) {
+                Err(Error::TooHard) if first < steps => {}
+                answer => return answer.map(ControlFlow::Break),
+            }
+        }
+        // Allocated only here, where threads (which need memory of their own to start) are
+        // started too: the first look above allocates nothing it cannot do without.
+        let steps = steps - first;
+        let pool = Arc::new(Pool::new(steps));
+        let moves = children(game)?;
+        Ok(ControlFlow::Continue(Split { moves, pool, steps, budget, started }))
     }
-    let more = budget.max_nodes().is_none_or(|steps| first < steps);
-    match solve(Meter::new(Budget::limits(first, budget.max_time()), started)) {
-        Err(Error::TooHard) if more => None,
-        answer => Some(answer),
+
+    /// A meter for one proof, drawing on the pool.
+    fn meter(&self) -> Meter {
+        Meter::pooled(Arc::clone(&self.pool), self.steps, self.budget, self.started)
     }
 }
 
@@ -208,19 +228,14 @@ pub(crate) fn optimal_cells_threads(
 
 /// [`optimal_cells_threads`] with `first_look` steps of the one-thread solver before the split.
 fn optimal_split(game: &Game, budget: Budget, threads: usize, first_look: u64) -> Result<Vec<usize>, Error> {
-    let started = Instant::now();
-    let steps = budget.max_nodes().unwrap_or(u64::MAX);
-    let first = first_look.min(steps);
-    if let Some(answer) = look_first(budget, started, first, |meter| optimal_metered(game, meter)) {
-        return answer;
-    }
-    let steps = steps - first;
-    let pool = &Arc::new(Pool::new(steps));
-    let meter = || Meter::pooled(Arc::clone(pool), steps, budget, started);
-    let moves = children(game)?;
+    let split = match Split::after_look(game, budget, first_look, |m| optimal_metered(game, m))? {
+        ControlFlow::Break(answer) => return Ok(answer),
+        ControlFlow::Continue(split) => split,
+    };
+    let (moves, pool, meter) = (&split.moves, &*split.pool, || split.meter());
     let won = moves.iter().any(|m| m.won) || wins_metered(game, meter(), true)?;
     let keeps = spread(
-        &moves,
+        moves,
         threads,
         pool,
         |_| false,
