@@ -259,7 +259,8 @@ typedef uint32_t TttVerdict;
 /**
  * `count` games of one shape for self-play and training. Opaque: create it with
  * `ttt_batch_new`, release it with `ttt_batch_free`. One batch must not be used from two
- * threads at once; `ttt_batch_random_moves` starts threads of its own and waits for them.
+ * threads at once; `ttt_batch_random_moves`, and the calls `ttt_batch_set_threads` spreads,
+ * start threads of their own and wait for them.
  */
 typedef struct TttBatch TttBatch;
 
@@ -731,6 +732,19 @@ void ttt_batch_free(TttBatch *batch);
  * Returns `TTT_NULL_POINTER`.
  */
 TttStatus ttt_batch_reset(TttBatch *batch);
+
+/**
+ * The most threads `ttt_batch_step`, `ttt_batch_observe` and `ttt_batch_legal_mask` run on:
+ * 1 (the default) the calling thread alone, 0 one per core, n up to n (at most 256). A call
+ * spreads only when each thread gets 2^18 cells (games times cells) or more; its threads are
+ * started for the call and have ended when it returns. Results, refusals (the first bad game
+ * is the same) and observations are the same whatever the setting. A split call waits for
+ * every thread it starts, so on a machine whose cores are busy it can take longer than on
+ * the calling thread alone. `ttt_batch_random_moves` takes its threads as an argument.
+ *
+ * Returns `TTT_NULL_POINTER`.
+ */
+TttStatus ttt_batch_set_threads(TttBatch *batch, uint32_t threads);
 
 /**
  * One move in every game: `actions[i]` is a cell (`row * cols + col`) of game i, played by

@@ -30,6 +30,11 @@ impl Batch {
         Batch(b)
     }
 
+    /// The most threads `step`, `observe` and `legal_mask` run on.
+    fn set_threads(&self, threads: u32) {
+        assert_eq!(unsafe { ttt_batch_set_threads(self.0, threads) }, TTT_OK);
+    }
+
     fn observe(&self, len: usize) -> Vec<u8> {
         let mut out = vec![7u8; len];
         assert_eq!(unsafe { ttt_batch_observe(self.0, out.as_mut_ptr(), len) }, TTT_OK);
@@ -102,7 +107,10 @@ impl Reference {
     /// A uniformly random empty cell of each game.
     fn random_actions(&self, rng: &mut Rng) -> Vec<u32> {
         let cells = self.rules.cells();
-        let empty = |g: &Game| -> Vec<usize> { (0..cells).filter(|&c| cells_of(g)[c] == 0).collect() };
+        let empty = |g: &Game| -> Vec<usize> {
+            let stones = cells_of(g);
+            (0..cells).filter(|&c| stones[c] == 0).collect()
+        };
         self.games.iter().map(empty).map(|e| e[rng.pick(e.len())] as u32).collect()
     }
 
@@ -139,9 +147,15 @@ impl Reference {
 /// Drives a batch and the reference with the same random actions for `steps` steps, now and
 /// then with illegal ones mixed in, and checks that they agree after every step.
 fn agree(rows: u32, cols: u32, k: u32, count: usize, steps: usize, seed: u64) {
+    agree_on_threads(rows, cols, k, count, steps, seed, 1);
+}
+
+/// `agree`, with the batch's `step`, `observe` and `legal_mask` on `threads` threads.
+fn agree_on_threads(rows: u32, cols: u32, k: u32, count: usize, steps: usize, seed: u64, threads: u32) {
     let rules = Rules::new(rows, cols, k).unwrap();
     let cells = rules.cells();
     let batch = Batch::new(rows, cols, k, count, seed);
+    batch.set_threads(threads);
     let mut reference = Reference::new(rules, count);
     let mut rng = Rng(seed);
     let mut ends = 0;
@@ -212,6 +226,24 @@ fn agrees_with_the_game_object_on_every_shape() {
         (9, 1, 3, 40, 60),
     ] {
         agree(rows, cols, k, count, steps, 1000 + u64::from(rows * 100 + cols));
+    }
+}
+
+/// The same agreement with the calls spread over threads, on batches big enough to be split
+/// (2^18 cells a thread): each representation, on 2 threads, 3, and one a core, with a k that
+/// ends games within the steps (the split does not depend on k). The refused
+/// steps name the same first bad game, wherever it falls among the threads' games, and change
+/// none.
+#[test]
+fn agrees_with_the_game_object_on_threads() {
+    for (rows, cols, k, count, steps, threads) in [
+        (3, 3, 3, 60_000, 12, 2),
+        (7, 7, 4, 16_100, 40, 3),
+        (15, 15, 3, 2_400, 60, 2),
+        (15, 15, 3, 4_200, 60, 0),
+        (17, 17, 3, 1_900, 90, 2),
+    ] {
+        agree_on_threads(rows, cols, k, count, steps, 77 + u64::from(rows), threads);
     }
 }
 
@@ -594,6 +626,7 @@ fn c_contract() {
     let actions = [0u32, 1, 2, 3];
     unsafe {
         assert_eq!(ttt_batch_reset(null_mut()), TTT_NULL_POINTER);
+        assert_eq!(ttt_batch_set_threads(null_mut(), 2), TTT_NULL_POINTER);
         assert_eq!(ttt_batch_observe(null_mut(), buf.as_mut_ptr(), 64), TTT_NULL_POINTER);
         assert_eq!(ttt_batch_observe(b.0, null_mut(), 64), TTT_NULL_POINTER);
         assert_eq!(ttt_batch_observe(b.0, buf.as_mut_ptr(), 47), TTT_BUFFER_TOO_SMALL);
@@ -652,6 +685,7 @@ fn every_entry_point_on_small_batches() {
     for (rows, cols, k) in [(1, 4, 3), (3, 4, 3), (9, 8, 5)] {
         let cells = (rows * cols) as usize;
         let b = Batch::new(rows, cols, k, 3, 1);
+        b.set_threads(2);
         let s = b.random_moves(4, 2);
         assert_eq!(s.moves, 12);
         let mask = b.legal_mask(3 * cells);

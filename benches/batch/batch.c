@@ -16,7 +16,8 @@
  *     their masks (225 bytes a game);
  *   - moves/s against the batch size: on 15 x 15, random moves, the step and step + legal_mask
  *     side by side at each size from 1,024 to 262,144 games, with the step's ratio and its
- *     memory floor at each; on 3 x 3, random moves; and the memory per game.
+ *     memory floor at each, and the step and step + legal_mask again with the batch's calls on
+ *     two threads (ttt_batch_set_threads); on 3 x 3, random moves; and the memory per game.
  *
  * Each row also gives the moves per second of this process's processor time (all its threads):
  * on a machine that other jobs keep busy, the wall-clock rows show the share of the cores the
@@ -186,12 +187,14 @@ static double random_moves_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t
 /* The rates of the last step_rate: the step alone (moves/s, and per processor-second). */
 static double step_alone, step_alone_cpu;
 
-/* step + legal_mask with random legal actions chosen from the mask (untimed): moves/s. The
-   step alone is timed apart, into step_alone. */
-static double step_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t count, int steps) {
+/* step + legal_mask with random legal actions chosen from the mask (untimed), the batch's
+   calls on up to `threads` threads (ttt_batch_set_threads): moves/s. The step alone is timed
+   apart, into step_alone. */
+static double step_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t count, int steps, uint32_t threads) {
     size_t cells = (size_t)rows * cols;
     TttBatch *b;
     must(ttt_batch_new(rows, cols, k, count, 1, &b));
+    must(ttt_batch_set_threads(b, threads));
     uint8_t *mask = must_alloc(count * cells), *results = must_alloc(count);
     uint32_t *actions = must_alloc(count * sizeof *actions);
     uint64_t s = 7, ends = 0;
@@ -346,12 +349,12 @@ int main(int argc, char **argv) {
 
     /* step, and step + legal_mask, from C. */
     int steps = (int)scaled(200);
-    double step3 = step_rate(3, 3, 3, count, steps), both = cpu_rate;
+    double step3 = step_rate(3, 3, 3, count, steps, 1), both = cpu_rate;
     cpu_rate = step_alone_cpu;
     row("ttt_batch_step 3x3, 65536 games", step_alone, step_alone / tic, 0.25, "x random");
     cpu_rate = both;
     row("ttt_batch_step + legal_mask 3x3, 65536 games", step3, step3 / tic, 0.25, "x random");
-    double step15 = step_rate(15, 15, 5, 4096, steps);
+    double step15 = step_rate(15, 15, 5, 4096, steps, 1);
     both = cpu_rate;
     cpu_rate = step_alone_cpu;
     row("ttt_batch_step 15x15 k=5, 4096 games", step_alone, step_alone / gomoku, 0.25, "x random");
@@ -365,9 +368,11 @@ int main(int argc, char **argv) {
            floor_both / 1e6, cpu_rate / 1e6);
 
     /* The 15x15 curve: random_moves (every core), the step alone and step + legal_mask
-       (from C, as in the rows above) against the batch size, each step row's ratio against
-       random_moves at the same size, the memory floor of the step (as in the rows above, on
-       one thread) and whether the step alone reaches a quarter of random_moves. */
+       (from C, as in the rows above, on the calling thread) against the batch size, each step
+       row's ratio against random_moves at the same size, the memory floor of the step (as in
+       the rows above, on one thread), then the step alone and step + legal_mask with the
+       batch's calls on two threads (ttt_batch_set_threads; split from 2,331 games), and
+       whether the step alone, on one thread or two, reaches a quarter of random_moves. */
     printf("\n15x15 k=5 by batch size, M moves/s [per processor-second], x: against random moves at that size:\n");
     size_t top = scale < 0.01 ? 4096 : (size_t)1 << 18;
     for (size_t n = 1024; n <= top; n *= n < 16384 ? 2 : 4) {
@@ -375,13 +380,17 @@ int main(int argc, char **argv) {
         double random = random_moves_rate(15, 15, 5, n, scaled(3e7 / (double)n), 0, repeats, &t);
         double random_cpu = cpu_rate;
         int n_steps = (int)scaled(n <= 16384 ? 200 : 50);
-        double with_mask = step_rate(15, 15, 5, n, n_steps), with_mask_cpu = cpu_rate;
-        double floor = floor_rate(n, n_steps, 0);
+        double with_mask = step_rate(15, 15, 5, n, n_steps, 1), with_mask_cpu = cpu_rate;
+        double one = step_alone, one_cpu = step_alone_cpu;
+        double floor = floor_rate(n, n_steps, 0), floor_cpu = cpu_rate;
+        double two_mask = step_rate(15, 15, 5, n, n_steps, 2), two_mask_cpu = cpu_rate;
         printf("  %6zu games: random %5.1f [%5.1f]  step %5.1f [%5.1f] %4.2f x  step + mask %5.1f [%5.1f] %4.2f x  "
-               "floor %5.1f [%5.1f]  step >= 1/4: %s\n",
-               n, random / 1e6, random_cpu / 1e6, step_alone / 1e6, step_alone_cpu / 1e6, step_alone / random,
-               with_mask / 1e6, with_mask_cpu / 1e6, with_mask / random, floor / 1e6, cpu_rate / 1e6,
-               step_alone >= random / 4 ? "yes" : "no");
+               "floor %5.1f [%5.1f]  2 threads: step %5.1f [%5.1f] %4.2f x  step + mask %5.1f [%5.1f] %4.2f x  "
+               "step >= 1/4: %s\n",
+               n, random / 1e6, random_cpu / 1e6, one / 1e6, one_cpu / 1e6, one / random, with_mask / 1e6,
+               with_mask_cpu / 1e6, with_mask / random, floor / 1e6, floor_cpu / 1e6, step_alone / 1e6,
+               step_alone_cpu / 1e6, step_alone / random, two_mask / 1e6, two_mask_cpu / 1e6, two_mask / random,
+               one >= random / 4 || step_alone >= random / 4 ? "yes" : "no");
     }
 
     /* The curve: moves/s against the batch size, 3x3, every core. */

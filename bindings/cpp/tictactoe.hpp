@@ -799,6 +799,14 @@ class Batch {
   /// Every game back to the empty board (the random generator goes on).
   void reset() { detail::check(ttt_batch_reset(batch_), "ttt::Batch::reset"); }
 
+  /// The most threads step(), observe() and legal_mask() run on: 1 (the default) the calling
+  /// thread, 0 one per core. A call splits only from 2^18 cells (games x cells) a thread, and
+  /// gives the same results whatever the setting; under load a split call can wait for its
+  /// threads longer than one thread would take.
+  void set_threads(Integer threads) {
+    detail::check(ttt_batch_set_threads(batch_, detail::u32(threads, "threads")), "ttt::Batch::set_threads");
+  }
+
   /// One move in every game: actions[i] is a cell (row * cols + col) of game i; returns each
   /// game's result after it. An illegal action changes no game and throws IllegalMove whose
   /// move_index() is the first bad game.

@@ -95,6 +95,23 @@ func (b *Batch) Reset() error {
 	return check(C.ttt_batch_reset(p))
 }
 
+// SetThreads sets the most threads Step, Observe and LegalMask run on: 1 (the default) the
+// calling thread, 0 one per core. A call splits only from 2^18 cells (games times cells) a
+// thread, and gives the same results whatever the setting; under load a split call can wait
+// for its threads longer than one thread would take.
+func (b *Batch) SetThreads(threads int) error {
+	t, err := u32("threads", threads)
+	if err != nil {
+		return err
+	}
+	p, err := b.lock()
+	if err != nil {
+		return err
+	}
+	defer b.unlock()
+	return check(C.ttt_batch_set_threads(p, t))
+}
+
 // Step plays actions[i] (a cell, row*cols+col) in game i for every game and writes game i's
 // result to results[i]. If any action is illegal no game changes and the error's Index is the
 // first bad game (errors.Is(err, ErrOutOfBounds) or ErrCellOccupied). Both slices hold Len()

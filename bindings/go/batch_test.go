@@ -144,3 +144,66 @@ func TestBatchRandomMovesRepeat(t *testing.T) {
 		t.Fatal("1 thread and one per core gave different games")
 	}
 }
+
+// A batch big enough to be split (2^18 cells a thread) steps, refuses and observes on two
+// threads as on one: the same results, the same first bad game, no game changed.
+func TestBatchThreadsChangeNothing(t *testing.T) {
+	const count, cells = 2400, 225
+	one, _ := NewBatch(count, 15, 15, 5, 3)
+	two, _ := NewBatch(count, 15, 15, 5, 3)
+	defer one.Close()
+	defer two.Close()
+	if err := two.SetThreads(2); err != nil {
+		t.Fatal(err)
+	}
+	if err := two.SetThreads(-1); !errors.Is(err, ErrInvalidArgument) {
+		t.Fatalf("-1 threads: %v", err)
+	}
+	mask, other := make([]uint8, count*cells), make([]uint8, count*cells)
+	r1, r2 := make([]Result, count), make([]Result, count)
+	o1, o2 := make([]uint8, 2*count*cells), make([]uint8, 2*count*cells)
+	for step := 0; step < 8; step++ {
+		one.LegalMask(mask)
+		two.LegalMask(other)
+		if !bytes.Equal(mask, other) {
+			t.Fatalf("step %d: masks differ", step)
+		}
+		actions := make([]uint32, count)
+		for i := range actions {
+			c := (i*31 + step*13) % cells
+			for mask[i*cells+c] == 0 {
+				c = (c + 1) % cells
+			}
+			actions[i] = uint32(c)
+		}
+		if step == 5 {
+			bad := append([]uint32(nil), actions...)
+			bad[count-7], bad[count-3] = 225, 226
+			two.Observe(o1)
+			var e *Error
+			if err := two.Step(bad, r2); !errors.As(err, &e) || e.Index != count-7 {
+				t.Fatalf("refused step: %v", err)
+			}
+			two.Observe(o2)
+			if !bytes.Equal(o1, o2) {
+				t.Fatal("a refused step changed a game")
+			}
+		}
+		if err := one.Step(actions, r1); err != nil {
+			t.Fatal(err)
+		}
+		if err := two.Step(actions, r2); err != nil {
+			t.Fatal(err)
+		}
+		one.Observe(o1)
+		two.Observe(o2)
+		for i := range r1 {
+			if r1[i] != r2[i] {
+				t.Fatalf("step %d game %d: results differ", step, i)
+			}
+		}
+		if !bytes.Equal(o1, o2) {
+			t.Fatalf("step %d: observations differ", step)
+		}
+	}
+}

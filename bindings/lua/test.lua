@@ -691,8 +691,48 @@ test("Batch: an illegal action changes no game and names the first bad game", fu
   raises_message("out of range", ttt.Batch, -1)
   b:close(); b:close()
   eq(b:is_closed(), true)
-  for _, name in ipairs({ "reset", "step", "observe", "legal_mask", "random_moves", "game" }) do
+  for _, name in ipairs({ "reset", "set_threads", "step", "observe", "legal_mask", "random_moves", "game" }) do
     raises_message("closed", b[name], b, 1)
+  end
+end)
+
+test("Batch: steps split over threads give what one thread gives", function()
+  -- 2,400 games of 15 x 15 are split in two (2^18 cells a thread): the same results, the same
+  -- first bad game, no game changed by a refused step, the same observations.
+  local count, cells = 2400, 225
+  local one, two = ttt.Batch(count, 15, 15, 5), ttt.Batch(count, 15, 15, 5)
+  two:set_threads(2)
+  raises_message("out of range", two.set_threads, two, -1)
+  local function same_bytes(x, y, len, what)
+    for i = 0, len - 1 do
+      if x[i] ~= y[i] then error(("%s differ at %d"):format(what, i), 2) end
+    end
+  end
+  local actions, r1, r2 = one:actions(), ffi_new_u8(count), ffi_new_u8(count)
+  for step = 0, 7 do
+    local mask = one:legal_mask()
+    same_bytes(mask, two:legal_mask(), count * cells, "masks")
+    for i = 0, count - 1 do
+      local c = (i * 31 + step * 13) % cells
+      while mask[i * cells + c] == 0 do c = (c + 1) % cells end
+      actions[i] = c
+    end
+    if step == 5 then
+      local good = actions[count - 7]
+      actions[count - 7], actions[count - 3] = 225, 226
+      local before = two:observe()
+      local e = raises_status("OUT_OF_BOUNDS", two.step, two, actions)
+      eq(e.game, count - 7, "first bad game")
+      same_bytes(before, two:observe(), 2 * count * cells, "observations after a refused step")
+      actions[count - 7] = good
+      local c = actions[count - 3] % cells
+      while mask[(count - 3) * cells + c] == 0 do c = (c + 1) % cells end
+      actions[count - 3] = c
+    end
+    one:step(actions, r1)
+    two:step(actions, r2)
+    same_bytes(r1, r2, count, "results")
+    same_bytes(one:observe(), two:observe(), 2 * count * cells, "observations")
   end
 end)
 

@@ -65,6 +65,7 @@ const char *ttt_status_str(TttStatus status);
 TttStatus ttt_batch_new(uint32_t rows, uint32_t cols, uint32_t k, size_t count, uint64_t seed, TttBatch **out_batch);
 void ttt_batch_free(TttBatch *batch);
 TttStatus ttt_batch_reset(TttBatch *batch);
+TttStatus ttt_batch_set_threads(TttBatch *batch, uint32_t threads);
 TttStatus ttt_batch_step(TttBatch *batch, const uint32_t *actions, size_t count, uint8_t *out_results, size_t *out_bad_index);
 TttStatus ttt_batch_observe(const TttBatch *batch, uint8_t *out_planes, size_t capacity);
 TttStatus ttt_batch_legal_mask(const TttBatch *batch, uint8_t *out_mask, size_t capacity);
@@ -511,6 +512,14 @@ end
 
 -- Puts every game back to the empty board (the random generator goes on).
 function Batch:reset() check(C.ttt_batch_reset(batch_handle(self))) end
+
+-- The most threads step, observe and legal_mask run on: 1 (the default) the calling thread, 0
+-- one per core. A call splits only from 2^18 cells (games times cells) a thread, and gives the
+-- same results whatever the setting; its threads end before it returns. Under load a split call
+-- can wait for its threads longer than one thread would take.
+function Batch:set_threads(threads)
+  check(C.ttt_batch_set_threads(batch_handle(self), u32(threads, 1, "set_threads")))
+end
 
 -- A cdata array whose element type is `ctype` ("unsigned int" or "unsigned char"), holding at
 -- least `need` elements; else a Lua error naming argument `n` of `fname`. ffi.typeof's name is

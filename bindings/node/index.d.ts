@@ -101,6 +101,11 @@ export class Batch {
   legalMask(out?: Uint8Array): Uint8Array;
   /** Uniformly random legal moves in every game, on `threads` threads (0: one per core). */
   randomMoves(movesPerGame: number | bigint, threads?: number): BatchStats;
+  /**
+   * The most threads step, observe and legalMask run on: 1 (the default) the calling thread,
+   * 0 one per core; a call splits only from 2^18 cells a thread, with the same results.
+   */
+  setThreads(threads: number): void;
   /** A copy of game `index` (its stones and side to move; no move history). */
   game(index: number): Game;
   /** Every game back to the empty board; the random generator goes on. */

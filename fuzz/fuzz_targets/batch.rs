@@ -34,6 +34,9 @@ fuzz_target!(|data: &[u8]| {
     let mut batch = std::ptr::null_mut();
     // SAFETY: the out-pointer is writable.
     assert_eq!(unsafe { ttt_batch_new(rows, cols, k, count, 0, &mut batch) }, TTT_OK);
+    // Any thread setting gives the same games (these batches are too small to be split).
+    // SAFETY: a live batch.
+    assert_eq!(unsafe { ttt_batch_set_threads(batch, u32::from(bytes.byte() % 4)) }, TTT_OK);
     let mut games = vec![vec![0u8; cells]; count];
     let (mut obs, mut mask) = (vec![0u8; count * 2 * cells], vec![0u8; count * cells]);
     while !bytes.is_empty() {

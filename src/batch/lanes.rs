@@ -3,7 +3,8 @@
 //! spreading random self-play over threads.
 
 use std::num::NonZeroUsize;
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex, OnceLock, PoisonError};
 
 use super::draw::Draws;
 use super::kind::Kind;
@@ -21,18 +22,21 @@ const CHUNK_GAMES: usize = 512;
 const MAX_THREADS: usize = 256;
 
 /// Cells a thread must have to write or step (games times cells) before `step`, `observe`
-/// and `legal_mask` spread over threads, a few milliseconds of work: a call waits for every
-/// thread it starts to end, and on a machine whose cores are busy a new thread may wait
-/// milliseconds to be scheduled, which made smaller calls slower on two threads than on one.
-const CELLS_PER_THREAD: usize = 1 << 22;
+/// and `legal_mask` spread over the threads the batch was given: tens of microseconds of work
+/// at the least (two threads from 2,331 games of 15 × 15, 58,255 of 3 × 3), next to the few
+/// microseconds a thread takes to start and end on an idle core.
+const CELLS_PER_THREAD: usize = 1 << 18;
 
 pub(crate) struct Lanes<K: Kind> {
     pub(crate) kind: K,
     cells: usize,
     count: usize,
-    /// Threads for `threads = 0` and for the big calls: the cores, asked once, when first
-    /// needed (the answer takes system calls, and allocations that abort if they fail, so a
-    /// batch that starts no thread never asks).
+    /// The most threads `step`, `observe` and `legal_mask` run on (0: one per core; 1, the
+    /// default: the calling thread alone).
+    threads: u32,
+    /// Threads for `threads = 0`: the cores, asked once, when first needed (the answer takes
+    /// system calls, and allocations that abort if they fail, so a batch that starts no thread
+    /// never asks).
     cores: OnceLock<usize>,
     /// `CELLS_PER_THREAD`, but for the tests, which split small batches.
     cells_per_thread: usize,
@@ -71,6 +75,91 @@ fn spread<P: Send>(pieces: impl ExactSizeIterator<Item = P>, work: impl Fn(P) + 
     });
 }
 
+/// The games of a step that one thread checks and plays: from game number `first` on.
+struct Piece<'a, W> {
+    first: usize,
+    games: &'a mut [W],
+    actions: &'a [u32],
+    results: &'a mut [u8],
+}
+
+/// A step over `pieces`, the first on this thread and each other on a thread of its own, which
+/// ends before this returns: each thread checks its piece's actions, all wait until every
+/// piece is checked, and they play only when no action was illegal, so that a refused step
+/// changes no game and names the first bad game of all. Each piece is checked once and played
+/// once, by its own thread or, when that thread has not come to it, by this one (so a failed
+/// spawn costs time, never work); each thread reads and writes only its own games, where they
+/// are in its core's cache. Checks then plays on this thread when the bookkeeping cannot be
+/// allocated.
+fn check_then_play<'a, K: Kind>(
+    kind: &K,
+    cells: usize,
+    pieces: impl ExactSizeIterator<Item = Piece<'a, K::Word>>,
+) -> Result<(), StepError>
+where
+    K::Word: 'a,
+{
+    let n = pieces.len();
+    let Ok(mut slots) = try_with_capacity(n) else {
+        let mut pieces: Vec<Piece<'a, K::Word>> = pieces.collect();
+        for p in &pieces {
+            check(kind, cells, p.first, p.games, p.actions)?;
+        }
+        pieces.iter_mut().for_each(|p| kind.play_all(p.games, p.actions, p.results));
+        return Ok(());
+    };
+    slots.extend(pieces.map(|p| (AtomicBool::new(false), Mutex::new(Some(p)))));
+    // Pieces checked, and the first illegal action found among them.
+    let (checked, all_checked) = (Mutex::new((0, None)), Condvar::new());
+    let check_piece = |(claimed, slot): &(AtomicBool, Mutex<Option<Piece<'a, K::Word>>>)| {
+        if claimed.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let piece = slot.lock().unwrap_or_else(PoisonError::into_inner);
+        let found = piece.as_ref().map_or(Ok(()), |p| check(kind, cells, p.first, p.games, p.actions));
+        drop(piece);
+        let mut done = checked.lock().unwrap_or_else(PoisonError::into_inner);
+        done.0 += 1;
+        if let Err(bad) = found {
+            done.1 = Some(done.1.filter(|b: &StepError| b.index < bad.index).unwrap_or(bad));
+        }
+        if done.0 == n {
+            all_checked.notify_all();
+        }
+    };
+    let legal = || {
+        let mut done = checked.lock().unwrap_or_else(PoisonError::into_inner);
+        while done.0 < n {
+            done = all_checked.wait(done).unwrap_or_else(PoisonError::into_inner);
+        }
+        done.1
+    };
+    let play_piece = |(_, slot): &(AtomicBool, Mutex<Option<Piece<'a, K::Word>>>)| {
+        let piece = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(p) = piece {
+            kind.play_all(p.games, p.actions, p.results);
+        }
+    };
+    let run = |slot| {
+        check_piece(slot);
+        if legal().is_none() {
+            play_piece(slot);
+        }
+    };
+    let refused = std::thread::scope(|scope| {
+        for slot in &slots[1..] {
+            let _ = std::thread::Builder::new().spawn_scoped(scope, || run(slot));
+        }
+        slots.iter().for_each(check_piece);
+        let refused = legal();
+        if refused.is_none() {
+            slots.iter().for_each(play_piece);
+        }
+        refused
+    });
+    refused.map_or(Ok(()), Err)
+}
+
 impl<K: Kind> Lanes<K> {
     /// `count` empty games (`count * kind.stride()` words, which the caller has checked
     /// against the memory limit).
@@ -82,6 +171,7 @@ impl<K: Kind> Lanes<K> {
             kind,
             cells,
             count,
+            threads: 1,
             cores: OnceLock::new(),
             cells_per_thread,
             data,
@@ -108,13 +198,25 @@ impl<K: Kind> Lanes<K> {
         self.kind.x_to_move(self.game(i))
     }
 
-    /// Games per piece when a call over every game is spread over threads (all of them when
-    /// the batch is too small to be worth it).
+    pub(crate) fn set_threads(&mut self, threads: u32) {
+        self.threads = threads;
+    }
+
+    pub(crate) fn threads(&self) -> u32 {
+        self.threads
+    }
+
+    /// Games per piece when a call over every game is spread over threads: as many pieces as
+    /// the batch's threads, but none of fewer than `cells_per_thread` cells (one piece, all
+    /// the games, when the batch has one thread or is too small to be worth it).
     fn piece_games(&self) -> usize {
-        let threads = match self.count * self.cells / self.cells_per_thread {
-            0 | 1 => 1,
-            n => n.min(self.cores()),
+        let most = match self.threads {
+            1 => return self.count,
+            0 => self.cores(),
+            n => n as usize,
         };
+        let threads =
+            (self.count.saturating_mul(self.cells) / self.cells_per_thread).clamp(1, most.min(MAX_THREADS));
         self.count.div_ceil(threads)
     }
 
@@ -123,8 +225,8 @@ impl<K: Kind> Lanes<K> {
     }
 
     /// Checks every action, then plays them all; on the first illegal one nothing is played.
-    /// The check runs on this thread (it reads one word or one row a game), so that a step
-    /// spread over threads starts each thread once, to play.
+    /// A step spread over threads checks and plays each piece on its thread
+    /// (`check_then_play`).
     pub(crate) fn step(&mut self, actions: &[u32], results: &mut [u8]) -> Result<(), StepError> {
         let (s, per) = (self.kind.stride(), self.piece_games());
         if per >= self.count && self.kind.has_advance() && self.make_next() {
@@ -136,11 +238,20 @@ impl<K: Kind> Lanes<K> {
             }
             return check(&self.kind, self.cells, 0, &self.data, actions);
         }
-        let kind = &self.kind;
-        check(kind, self.cells, 0, &self.data, actions)?;
-        let pieces = self.data.chunks_mut(per * s).zip(actions.chunks(per)).zip(results.chunks_mut(per));
-        spread(pieces, |((games, actions), results)| kind.play_all(games, actions, results));
-        Ok(())
+        let (kind, cells) = (&self.kind, self.cells);
+        if per >= self.count {
+            check(kind, cells, 0, &self.data, actions)?;
+            kind.play_all(&mut self.data, actions, results);
+            return Ok(());
+        }
+        let games = self.data.chunks_mut(per * s).zip(actions.chunks(per)).zip(results.chunks_mut(per));
+        let pieces = games.enumerate().map(|(i, ((games, actions), results))| Piece {
+            first: i * per,
+            games,
+            actions,
+            results,
+        });
+        check_then_play(kind, cells, pieces)
     }
 
     /// Whether `next` holds as many words as `data`, making it if it can.
@@ -228,7 +339,8 @@ pub(crate) mod tests {
     use crate::batch::{lined::Lined, rowed::Rowed, small::Small, tic::Tic, wide::Wide};
     use crate::rules::Rules;
 
-    /// Games per batch, and the cells a thread takes: 7 pieces of work, so two threads.
+    /// Games per batch, and the cells a thread takes: 7 pieces of work, more than the threads
+    /// the tests give a batch, so that the threads decide the pieces.
     pub(crate) const COUNT: usize = 41;
     const PIECES: usize = 7;
 
@@ -238,11 +350,14 @@ pub(crate) mod tests {
         let cells = rules.cells();
         let mut one = Lanes::new(kind(), cells, COUNT).unwrap();
         let mut two = Lanes::new(kind(), cells, COUNT).unwrap();
-        let _ = one.cores.set(1);
-        let _ = two.cores.set(2);
+        two.set_threads(2);
         (one.cells_per_thread, two.cells_per_thread) = (COUNT * cells / PIECES, COUNT * cells / PIECES);
         assert_eq!(one.piece_games(), COUNT);
         assert_eq!(two.piece_games(), COUNT.div_ceil(2), "{rules:?}: the batch must split");
+        two.set_threads(0);
+        let _ = two.cores.set(3);
+        assert_eq!(two.piece_games(), COUNT.div_ceil(3), "{rules:?}: one piece a core");
+        two.set_threads(2);
         lockstep(rules, &mut one, &mut two, [1, 2]);
     }
 
@@ -280,10 +395,18 @@ pub(crate) mod tests {
                 })
                 .collect();
             if step % 5 == 4 {
-                // An illegal action in the second half, and a legal one after it.
-                let bad = COUNT / 2 + 1 + draw(COUNT / 2 - 1);
-                let taken = (0..cells).find(|&c| mask[bad * cells + c] == 0);
-                actions[bad] = taken.map_or(cells as u32 + 7, |c| c as u32);
+                // An illegal action in the second half, and a legal one after it; every other
+                // time, one in the first half too, which is then the first.
+                let mut spoil = |bad: usize| {
+                    let taken = (0..cells).find(|&c| mask[bad * cells + c] == 0);
+                    actions[bad] = taken.map_or(cells as u32 + 7, |c| c as u32);
+                };
+                let mut bad = COUNT / 2 + 1 + draw(COUNT / 2 - 1);
+                spoil(bad);
+                if step % 10 == 9 {
+                    bad = draw(COUNT / 2);
+                    spoil(bad);
+                }
                 let (mut r1, mut r2) = (vec![0u8; COUNT], vec![0u8; COUNT]);
                 let refused = one.step(&actions, &mut r1).unwrap_err();
                 assert_eq!(refused.index, bad);

@@ -211,6 +211,22 @@ impl Batch {
         self.count
     }
 
+    /// The most threads `step`, `observe` and `legal_mask` run on: 1, the default, the calling
+    /// thread alone; 0 one per core; n (at most 256 are started) n. A call spreads only
+    /// when each thread gets 2^18 cells (games times cells) or more, cut into equal runs of
+    /// games; its threads are started for the call and have ended when it returns, and the
+    /// results are the same whatever the setting. A split call waits for every thread it
+    /// starts: on a machine whose cores are busy, that can be longer than the calling thread
+    /// alone would have taken. `random_moves` takes its threads as an argument instead.
+    pub fn set_threads(&mut self, threads: u32) {
+        each!(&mut self.store, lanes => lanes.set_threads(threads))
+    }
+
+    /// The threads setting of `set_threads`.
+    pub fn threads(&self) -> u32 {
+        each!(&self.store, lanes => lanes.threads())
+    }
+
     /// Every game back to the empty board. The random generator goes on where it was.
     pub fn reset(&mut self) {
         each!(&mut self.store, lanes => lanes.reset())

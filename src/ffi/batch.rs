@@ -17,7 +17,8 @@ const _: () = assert!(TTT_BATCH_MAX_BYTES == BATCH_MAX_BYTES);
 
 /// `count` games of one shape for self-play and training. Opaque: create it with
 /// `ttt_batch_new`, release it with `ttt_batch_free`. One batch must not be used from two
-/// threads at once; `ttt_batch_random_moves` starts threads of its own and waits for them.
+/// threads at once; `ttt_batch_random_moves`, and the calls `ttt_batch_set_threads` spreads,
+/// start threads of their own and wait for them.
 pub struct TttBatch {
     batch: Batch,
 }
@@ -88,6 +89,24 @@ pub unsafe extern "C" fn ttt_batch_reset(batch: *mut TttBatch) -> TttStatus {
     guard(|| {
         // SAFETY: see `batch_mut`.
         unsafe { batch_mut(batch) }?.reset();
+        Ok(())
+    })
+}
+
+/// The most threads `ttt_batch_step`, `ttt_batch_observe` and `ttt_batch_legal_mask` run on:
+/// 1 (the default) the calling thread alone, 0 one per core, n up to n (at most 256). A call
+/// spreads only when each thread gets 2^18 cells (games times cells) or more; its threads are
+/// started for the call and have ended when it returns. Results, refusals (the first bad game
+/// is the same) and observations are the same whatever the setting. A split call waits for
+/// every thread it starts, so on a machine whose cores are busy it can take longer than on
+/// the calling thread alone. `ttt_batch_random_moves` takes its threads as an argument.
+///
+/// Returns `TTT_NULL_POINTER`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_batch_set_threads(batch: *mut TttBatch, threads: u32) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `batch_mut`.
+        unsafe { batch_mut(batch) }?.set_threads(threads);
         Ok(())
     })
 }

@@ -3,6 +3,7 @@
 #include "tictactoe.hpp"
 
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "check.hpp"
@@ -85,8 +86,39 @@ static void random_moves_repeat() {
   CHECK(a.handle() == nullptr);
 }
 
+// A batch big enough to be split (2^18 cells a thread) steps, refuses and observes on two
+// threads as on one: the same results, the same first bad game, no game changed.
+static void threads_change_nothing() {
+  const std::size_t count = 2400, cells = 225;
+  ttt::Batch one(count, 15, 15, 5), two(count, 15, 15, 5);
+  two.set_threads(2);
+  CHECK_THROWS_IF(two.set_threads(-1), std::out_of_range, [](const std::out_of_range&) { return true; });
+  for (int step = 0; step < 8; ++step) {
+    const std::vector<std::uint8_t> mask = one.legal_mask();
+    CHECK(two.legal_mask() == mask);
+    std::vector<std::uint32_t> actions(count);
+    for (std::size_t i = 0; i < count; ++i) {
+      std::size_t c = (i * 31 + static_cast<std::size_t>(step) * 13) % cells;
+      while (!mask[i * cells + c]) c = (c + 1) % cells;
+      actions[i] = static_cast<std::uint32_t>(c);
+    }
+    if (step == 5) {
+      std::vector<std::uint32_t> bad = actions;
+      bad[count - 7] = 225;
+      bad[count - 3] = 226;
+      const std::vector<std::uint8_t> before = two.observe();
+      CHECK_THROWS_IF(two.step(bad), ttt::IllegalMove,
+                      [&](const ttt::IllegalMove& e) { return e.move_index() == count - 7; });
+      CHECK(two.observe() == before);
+    }
+    CHECK(one.step(actions) == two.step(actions));
+    CHECK(one.observe() == two.observe());
+  }
+}
+
 int main() {
   agrees_with_games();
+  threads_change_nothing();
   errors_change_nothing();
   random_moves_repeat();
   return check::result("test_batch");

@@ -67,6 +67,26 @@ namespace TicTacToe
         /// <summary>The bytes <see cref="LegalMask(byte[])"/> writes: Count * Rows * Cols.</summary>
         public int LegalMaskLength { get { return checked(Count * Rows * Cols); } }
 
+        private int threads = 1;
+
+        /// <summary>The most native threads <see cref="Step(int[], byte[])"/>,
+        /// <see cref="Observe(byte[])"/> and <see cref="LegalMask(byte[])"/> run on: 1 (the
+        /// default) the calling thread, 0 one per core. A call splits only from 2^18 cells
+        /// (games times cells) a thread, and gives the same results whatever the setting; its
+        /// threads end before it returns. Under load a split call can wait for its threads
+        /// longer than one thread would take.</summary>
+        public int Threads
+        {
+            get { return threads; }
+            set
+            {
+                BatchHandle h = Handle;
+                uint t = Errors.U32(value, nameof(Threads));
+                Errors.Check(Native.ttt_batch_set_threads(h, t), "Batch.Threads");
+                threads = value;
+            }
+        }
+
         /// <summary>Every game back to the empty board; the random generator goes on.</summary>
         public void Reset() { Errors.Check(Native.ttt_batch_reset(Handle), "Batch.Reset"); }
 

@@ -104,6 +104,8 @@ namespace TicTacToe
         internal static extern void ttt_batch_free(IntPtr batch);
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_batch_reset(BatchHandle batch);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_batch_set_threads(BatchHandle batch, uint threads);
         // int[] actions reach C as uint32_t: a negative cell is a huge one, off every board.
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_batch_step(BatchHandle batch, int[] actions, UIntPtr count, [Out] byte[] results,

@@ -111,6 +111,45 @@ namespace TicTacToe.Tests
             Assert.Throws<ArgumentOutOfRangeException>(() => new Batch(-1));
         }
 
+        // 2,400 games of 15 x 15 are split in two (2^18 cells a thread): the same results, the
+        // same first bad game, no game changed by a refused step, the same observations.
+        internal static void ThreadsChangeNoResult()
+        {
+            const int count = 2400, cells = 225;
+            using (var one = new Batch(count, 15, 15, 5))
+            using (var two = new Batch(count, 15, 15, 5))
+            {
+                Assert.Equal(1, two.Threads);
+                two.Threads = 2;
+                Assert.Equal(2, two.Threads);
+                Assert.Throws<ArgumentOutOfRangeException>(() => two.Threads = -1);
+                for (int step = 0; step < 8; step++)
+                {
+                    byte[] mask = one.LegalMask();
+                    Assert.Sequence(mask, two.LegalMask());
+                    var actions = new int[count];
+                    for (int i = 0; i < count; i++)
+                    {
+                        int c = (i * 31 + step * 13) % cells;
+                        while (mask[i * cells + c] == 0) c = (c + 1) % cells;
+                        actions[i] = c;
+                    }
+                    if (step == 5)
+                    {
+                        var bad = (int[])actions.Clone();
+                        bad[count - 7] = 225;
+                        bad[count - 3] = 226;
+                        byte[] before = two.Observe();
+                        IllegalMoveException e = Assert.Status<IllegalMoveException>(Status.OutOfBounds, () => two.Step(bad));
+                        Assert.Equal((int?)(count - 7), e?.GameIndex);
+                        Assert.Sequence(before, two.Observe());
+                    }
+                    Assert.Sequence(one.Step(actions), two.Step(actions));
+                    Assert.Sequence(one.Observe(), two.Observe());
+                }
+            }
+        }
+
         internal static void RandomMovesRepeatForASeed()
         {
             using (var a = new Batch(500, 7, 7, 5, 9))

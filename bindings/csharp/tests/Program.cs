@@ -19,7 +19,7 @@ namespace TicTacToe.Tests
                 AiTests.ParallelSearchesOfOneGame, AiTests.DisposeDuringSearchIsSafe,
                 AiTests.BudgetedSolveMatchesTheDefault, AiTests.BudgetedSolveRunsOut, AiTests.BudgetedSolveErrors, AiTests.SolveOnThreads, AiTests.Certificates,
                 BatchTests.AgreesWithGamesAfterEveryStep, BatchTests.AWonGameStartsAgain, BatchTests.IllegalActionChangesNothing,
-                BatchTests.RandomMovesRepeatForASeed, BatchTests.DisposedBatchThrowsAndIsFreedOnce,
+                BatchTests.RandomMovesRepeatForASeed, BatchTests.ThreadsChangeNoResult, BatchTests.DisposedBatchThrowsAndIsFreedOnce,
                 RulesTests.FindWinnerSeed, RulesTests.JudgeGeneralBoards, RulesTests.JudgeErrors,
                 RulesTests.ValidStateSeed, RulesTests.ValidateShapesAsInSpec, RulesTests.StringsGoToCAsUtf8, RulesTests.EveryVerdict, RulesTests.ValidateErrors, RulesTests.EveryStatusHasItsException,
                 RulesTests.EnumsMatchTheHeader,

@@ -114,6 +114,31 @@ impl TicTacToeBatch {
         i64::from(self.state().batch.rules().k())
     }
 
+    /// The most threads `step`, `observe` and `legal_mask` run on: 1 (the default, and again
+    /// after `new_batch`) the calling thread, 0 one per core. A call splits only from 2^18
+    /// cells (games times cells) a thread, and gives the same results whatever the setting;
+    /// its threads end before it returns. Under load a split call can wait for its threads
+    /// longer than one thread would take. A negative count is refused (`false`).
+    #[export]
+    fn set_threads(&self, _owner: &Reference, threads: i64) -> bool {
+        match u32::try_from(threads) {
+            Ok(threads) => {
+                self.state().batch.set_threads(threads);
+                true
+            }
+            Err(_) => {
+                refuse_in(CLASS, "set_threads", Error::InvalidArgument);
+                false
+            }
+        }
+    }
+
+    /// The setting of `set_threads`.
+    #[export]
+    fn threads(&self, _owner: &Reference) -> i64 {
+        i64::from(self.state().batch.threads())
+    }
+
     /// Every game back to the empty board; the random generator goes on.
     #[export]
     fn reset(&self, _owner: &Reference) -> bool {

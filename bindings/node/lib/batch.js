@@ -101,6 +101,16 @@ class Batch {
   }
 
   /**
+   * The most threads step, observe and legalMask run on: 1 (the default) the calling thread, 0
+   * one per core. A call splits only from 2^18 cells (games times cells) a thread, and gives the
+   * same results whatever the setting; its threads end before it returns. Under load a split
+   * call can wait for its threads longer than one thread would take.
+   */
+  setThreads(threads) {
+    check(C.ttt_batch_set_threads(this.#handle(), u32('threads', threads)));
+  }
+
+  /**
    * One move in every game: actions[i] (a cell, row * cols + col) in game i. `actions` is a
    * Uint32Array or an array of `count` cells. Returns game i's result in results[i] (0
    * pending, 1 A wins, 2 B wins, 3 draw), written into `results` when given; a game that ended

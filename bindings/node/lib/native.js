@@ -49,6 +49,7 @@ const PROTOTYPES = [
   'TttStatus ttt_batch_new(uint32_t rows, uint32_t cols, uint32_t k, size_t count, uint64_t seed, _Out_ TttBatch **out_batch)',
   'void ttt_batch_free(TttBatch *batch)',
   'TttStatus ttt_batch_reset(TttBatch *batch)',
+  'TttStatus ttt_batch_set_threads(TttBatch *batch, uint32_t threads)',
   'TttStatus ttt_batch_step(TttBatch *batch, const uint32_t *actions, size_t count, uint8_t *out_results, size_t *out_bad_index)',
   'TttStatus ttt_batch_observe(const TttBatch *batch, uint8_t *out_planes, size_t capacity)',
   'TttStatus ttt_batch_legal_mask(const TttBatch *batch, uint8_t *out_mask, size_t capacity)',

@@ -96,6 +96,39 @@ test('an illegal action changes no game and names the first bad game', () => {
   assert.deepEqual(b.observe(), before, 'refused calls changed a game');
 });
 
+test('steps split over threads give what one thread gives', () => {
+  // 2,400 games of 15 x 15 are split in two (2^18 cells a thread): the same results, the same
+  // first bad game, no game changed by a refused step, the same observations.
+  const count = 2400;
+  const cells = 225;
+  const one = new Batch(count, 15, 15, 5);
+  const two = new Batch(count, 15, 15, 5);
+  two.setThreads(2);
+  assert.throws(() => two.setThreads(-1), RangeError);
+  for (let step = 0; step < 8; step++) {
+    const mask = one.legalMask();
+    assert.deepEqual(two.legalMask(), mask, `step ${step}: masks`);
+    const actions = new Uint32Array(count);
+    for (let i = 0; i < count; i++) {
+      let c = (i * 31 + step * 13) % cells;
+      while (mask[i * cells + c] === 0) c = (c + 1) % cells;
+      actions[i] = c;
+    }
+    if (step === 5) {
+      const bad = actions.slice();
+      bad[count - 7] = 225;
+      bad[count - 3] = 226;
+      const before = two.observe();
+      assert.throws(() => two.step(bad), (e) => e instanceof ttt.IllegalMoveError && e.index === count - 7);
+      assert.deepEqual(two.observe(), before, 'a refused step changed a game');
+    }
+    assert.deepEqual(two.step(actions), one.step(actions), `step ${step}: results`);
+    assert.deepEqual(two.observe(), one.observe(), `step ${step}: observations`);
+  }
+  one.close();
+  two.close();
+});
+
 test('randomMoves repeats for a seed whatever the thread count', () => {
   const [a, b, c] = [9, 9, 10].map((seed) => new Batch(500, 7, 7, 5, seed));
   const sa = a.randomMoves(30, 1);

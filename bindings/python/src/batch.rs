@@ -66,6 +66,15 @@ impl BatchCore {
         self.locked(|b| b.bytes_per_game())
     }
 
+    /// The most threads `step`, `observe` and `legal_mask` run on (0: one per core).
+    fn threads(&self) -> u32 {
+        self.locked(|b| b.threads())
+    }
+
+    fn set_threads(&self, threads: u32) {
+        self.locked(|b| b.set_threads(threads))
+    }
+
     /// Every game back to the empty board.
     fn reset(&self) {
         self.locked(|b| b.reset())

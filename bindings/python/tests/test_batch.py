@@ -100,6 +100,31 @@ def test_random_moves_are_reproducible_and_counted():
     assert stats["a_wins"] + stats["b_wins"] + stats["draws"] >= 3 * 1000
 
 
+def test_threads_change_no_result():
+    # 2,400 games of 15x15 are split in two (2^18 cells a thread): the same results, the same
+    # first bad game, no game changed by a refused step, the same observations.
+    one, two = tictactoe.Batch(2400, 15, 15, 5), tictactoe.Batch(2400, 15, 15, 5)
+    assert one.threads == 1
+    two.threads = 2
+    assert two.threads == 2
+    with pytest.raises(tictactoe.InvalidArgument):
+        two.threads = -1
+    rng = np.random.default_rng(7)
+    for step in range(8):
+        mask = one.legal_mask()
+        assert (two.legal_mask() == mask).all()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask], dtype=np.uint32)
+        if step == 5:
+            bad, before = actions.copy(), two.observe()
+            bad[2393], bad[2397] = 225, 226
+            with pytest.raises(tictactoe.OutOfBounds) as caught:
+                two.step(bad)
+            assert caught.value.game_index == 2393
+            assert (two.observe() == before).all()
+        assert (one.step(actions) == two.step(actions)).all()
+        assert (one.observe() == two.observe()).all()
+
+
 def test_construction_and_surface():
     batch = tictactoe.Batch(7, 15, 15, 5)
     assert len(batch) == 7 and (batch.rows, batch.cols, batch.k) == (15, 15, 5)

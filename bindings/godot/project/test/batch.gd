@@ -28,7 +28,20 @@ func run(tester):
 	test_auto_reset_and_planes()
 	test_refusals()
 	test_random_moves()
+	test_threads()
 	test_threat_win()
+
+
+# An empty cell of each game of `mask`: game i's first empty cell from (i * spread + shift) on,
+# counting round the board.
+func empty_cells(mask, count, cells, spread, shift):
+	var actions = PoolIntArray()
+	for i in range(count):
+		var c = (i * spread + shift) % cells
+		while mask[i * cells + c] == 0:
+			c = (c + 1) % cells
+		actions.append(c)
+	return actions
 
 
 func test_defaults(b):
@@ -51,12 +64,7 @@ func test_agrees_with_games():
 	var ends = 0
 	for step in range(80):
 		var mask = b.legal_mask()
-		var actions = PoolIntArray()
-		for i in range(count):
-			var c = (i * 5 + step * 3) % cells
-			while mask[i * cells + c] == 0:
-				c = (c + 1) % cells
-			actions.append(c)
+		var actions = empty_cells(mask, count, cells, 5, step * 3)
 		var results = b.step(actions)
 		var planes = b.observe()
 		mask = b.legal_mask()
@@ -133,6 +141,38 @@ func test_random_moves():
 	t.check("another seed, other games", a.observe() == c.observe(), false)
 	a.reset()
 	t.check("reset empties every game", Array(a.legal_mask()).has(0), false)
+
+
+# 2,400 games of 15x15 are split in two (2^18 cells a thread): the same results, the same first
+# bad game, no game changed by a refused step, the same observations.
+func test_threads():
+	var count = 2400
+	var cells = 225
+	var one = new_batch()
+	var two = new_batch()
+	one.new_batch(count, 15, 15, 5)
+	two.new_batch(count, 15, 15, 5)
+	t.check("one thread by default", two.threads(), 1)
+	t.check("set_threads 2", [two.set_threads(2), two.threads()], [true, 2])
+	t.check("set_threads refuses a negative count", two.set_threads(-1), false)
+	var differ = []
+	for step in range(4):
+		var mask = one.legal_mask()
+		if two.legal_mask() != mask:
+			differ.append("masks at step %d" % step)
+		var actions = empty_cells(mask, count, cells, 31, step * 13)
+		if step == 2:
+			var bad = PoolIntArray(actions)
+			bad[count - 7] = 225
+			bad[count - 3] = 226
+			var before = two.observe()
+			t.check("a split step refuses the first bad game", [two.step(bad), two.bad_game()], [null, count - 7])
+			t.check("a refused split step changes no game", two.observe() == before, true)
+		if one.step(actions) != two.step(actions):
+			differ.append("results at step %d" % step)
+		if one.observe() != two.observe():
+			differ.append("observations at step %d" % step)
+	t.check("two threads give what one gives", differ, [])
 
 
 func test_threat_win():

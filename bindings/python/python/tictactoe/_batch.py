@@ -59,6 +59,19 @@ class Batch:
         """The memory one game of this batch takes, in bytes."""
         return self._core.bytes_per_game()
 
+    @property
+    def threads(self) -> int:
+        """The most threads `step`, `observe` and `legal_mask` run on: 1 (the default) the
+        calling thread, 0 one per core. A call splits only from 2^18 cells (games times cells)
+        a thread, and gives the same results whatever the setting; its threads end before it
+        returns. Under load a split call can wait for its threads longer than one thread would
+        take."""
+        return self._core.threads()
+
+    @threads.setter
+    def threads(self, threads: int) -> None:
+        self._core.set_threads(unsigned(threads, "threads", 32))
+
     def __repr__(self) -> str:
         return f"<tictactoe.Batch of {self._count} games, {self._rows}x{self._cols} k={self._k}>"
 
