@@ -416,7 +416,7 @@ impl<'g, W: Word> Solver<'g, W> {
             false => self.defend(&self.pos(node.opp, node.me, 1 - node.colour), 1 - node.colour).0,
         };
         self.check()?;
-        Ok(proof == Proof::Win)
+        Ok(proof.is_win())
     }
 
     /// Every move (as bits) that keeps the value of `root`: any winning move when it is won,
@@ -470,11 +470,11 @@ impl<'g, W: Word> Solver<'g, W> {
         let keeps = match (self.zones.is_some(), value > 0) {
             (true, true) => {
                 let pos = self.pos(node.me | W::bit(bit), node.opp, node.colour);
-                self.defend(&pos, node.colour).0 == Proof::Win
+                self.defend(&pos, node.colour).0.is_win()
             }
             (true, false) => {
                 let pos = self.pos(node.opp, node.me | W::bit(bit), 1 - node.colour);
-                self.attack(&pos, 1 - node.colour) != Proof::Win
+                !self.attack(&pos, 1 - node.colour).is_win()
             }
             // The move keeps a win if the reply is lost (<= -1), a draw if it is <= 0.
             (false, won) => {
@@ -520,13 +520,13 @@ impl<'g, W: Word> Solver<'g, W> {
         let colour = node.colour;
         let proof = self.attack(&self.pos(node.me, node.opp, colour), colour);
         self.check()?;
-        if proof == Proof::Win {
+        if proof.is_win() {
             return Ok((1, None));
         }
         let (proof, bit) = self.defend(&self.pos(node.opp, node.me, 1 - colour), 1 - colour);
         self.check()?;
         Ok(match proof {
-            Proof::Win => (-1, None),
+            Proof::Win(_) => (-1, None),
             Proof::Hold(_) => (0, Some(bit)),
         })
     }

@@ -19,9 +19,11 @@ const MAX_FOURS: u32 = 8;
 const MAX_VISITS: u64 = 400;
 
 impl<W: Word> Solver<'_, W> {
-    /// Whether the attacker (stones `a`, to move) wins by continuous fours against `d`, where
-    /// neither side can complete a line with its next stone.
-    pub(super) fn wins_by_fours(&mut self, a: W, d: W) -> bool {
+    /// When the attacker (stones `a`, to move) wins by continuous fours against `d`, where
+    /// neither side can complete a line with its next stone, the zone of that win (`wins`):
+    /// the cells of the run, and at each forced block the cells that keep the defender from
+    /// a winning cell of its own.
+    pub(super) fn wins_by_fours(&mut self, a: W, d: W) -> Option<W> {
         let mut visits = 0;
         let found = self.fours(a, d, MAX_FOURS, &mut visits);
         if self.meter.spend(visits) {
@@ -30,21 +32,22 @@ impl<W: Word> Solver<'_, W> {
         found
     }
 
-    fn fours(&self, a: W, d: W, depth: u32, visits: &mut u64) -> bool {
+    fn fours(&self, a: W, d: W, depth: u32, visits: &mut u64) -> Option<W> {
         *visits += 1;
         if *visits > MAX_VISITS {
-            return false;
+            return None;
         }
         let empty = self.geo.all() & !(a | d);
         for c in Bits(self.four_cells(d, empty)) {
             let rest = empty & !W::bit(c);
-            let made = self.geo.win_cells(a | W::bit(c)) & rest;
+            let a2 = a | W::bit(c);
+            let made = self.geo.win_cells(a2) & rest;
             match made.count_ones() {
                 0 => continue,
                 1 => {}
                 // Two cells that each complete a line: the defender, with no line of its own
                 // to complete, can take only one.
-                _ => return true,
+                _ => return Some(W::bit(c) | self.two_threats_zone(a2, rest, made)),
             }
             if depth <= 1 {
                 continue;
@@ -54,14 +57,14 @@ impl<W: Word> Solver<'_, W> {
             if !(self.geo.win_cells(d2) & rest & !W::bit(block)).is_zero() {
                 continue;
             }
-            if self.fours(a | W::bit(c), d2, depth - 1, visits) {
-                return true;
+            if let Some(zone) = self.fours(a2, d2, depth - 1, visits) {
+                return Some(W::bit(c) | self.guard(a2, rest, zone | made, 2));
             }
             if *visits > MAX_VISITS {
-                return false;
+                return None;
             }
         }
-        false
+        None
     }
 
     /// The empty cells of windows the defender has not entered and the attacker has filled
@@ -108,7 +111,7 @@ mod tests {
                 if (geo.win_cells(a) | geo.win_cells(d)) & empty != 0 {
                     continue;
                 }
-                let by_fours = solver.wins_by_fours(a, d);
+                let by_fours = solver.wins_by_fours(a, d).is_some();
                 let won = wins(&geo, a, d, true, &mut memo);
                 assert!(!by_fours || won, "{rows},{cols},{k}: a {a:#x} d {d:#x}");
                 found += usize::from(by_fours);

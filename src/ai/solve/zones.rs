@@ -23,20 +23,29 @@ use crate::error::Error;
 use crate::fallible::try_filled;
 
 pub(crate) mod certify;
+mod wins;
 
-/// The result of a proof: the attacker wins, or it cannot win, with the zone of the proof.
+/// The result of a proof, with its zone: the attacker wins (and still does when any empty
+/// cells outside the zone are given to the defender, see `wins`), or it cannot win (and still
+/// cannot when every empty cell outside the zone is given to the attacker).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Proof<W: Word> {
-    Win,
+    Win(W),
     Hold(W),
+}
+
+impl<W: Word> Proof<W> {
+    pub(super) fn is_win(self) -> bool {
+        matches!(self, Proof::Win(_))
+    }
 }
 
 /// Below this many empty cells a pairing is not looked for (each look costs up to a few
 /// hundred steps; near the end a search is cheaper).
 const PAIRING_MIN_EMPTY: u32 = 10;
 
-/// Remembered proofs: the position's key, and its zone in the canonical orientation (or
-/// `WIN`) with the defender's best answer where it has one.
+/// Remembered proofs: the position's key, and its zone in the canonical orientation (with the
+/// `win` bit for a win) with the defender's best answer where it has one.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Slot<W: Word> {
     key: u64,
@@ -44,8 +53,8 @@ pub(super) struct Slot<W: Word> {
     best: u8,
 }
 
-/// No real cell is the top bit of a word (it is the padding bit of the last row), so a zone of
-/// that bit alone marks a win.
+/// No real cell is the top bit of a word (it is the padding bit of the last row), so a zone
+/// with that bit marks a win.
 fn win<W: Word>() -> W {
     W::bit(W::BITS - 1)
 }
@@ -159,7 +168,7 @@ impl<W: Word> Solver<'_, W> {
 
     fn remember(&mut self, key: u64, sym: usize, proof: Proof<W>, best: u32) {
         let zone = match proof {
-            Proof::Win => win(),
+            Proof::Win(zone) => Self::map_zone(zone, &self.fwd[sym]) | win(),
             Proof::Hold(zone) => Self::map_zone(zone, &self.fwd[sym]),
         };
         let best = if best < W::BITS { self.fwd[sym].as_ref()[best as usize] } else { W::BITS as u8 };
@@ -170,10 +179,8 @@ impl<W: Word> Solver<'_, W> {
 
     fn recall(&self, key: u64, sym: usize) -> Option<(Proof<W>, Option<u32>)> {
         let slot = self.zones.as_ref()?.get(key)?;
-        let proof = match slot.zone {
-            zone if zone == win() => Proof::Win,
-            zone => Proof::Hold(Self::map_zone(zone, &self.back[sym])),
-        };
+        let zone = Self::map_zone(slot.zone & !win::<W>(), &self.back[sym]);
+        let proof = if slot.zone.has(W::BITS - 1) { Proof::Win(zone) } else { Proof::Hold(zone) };
         let best = u32::from(slot.best);
         Some((proof, (best < W::BITS).then(|| u32::from(self.back[sym].as_ref()[best as usize]))))
     }
@@ -212,11 +219,12 @@ impl<W: Word> Solver<'_, W> {
             self.aborted = true;
         }
         if self.aborted {
-            return Proof::Win;
+            return Proof::Win(W::ZERO);
         }
         let empty = self.geo.all() & !(pos.a | pos.d);
-        if !(self.geo.win_cells(pos.a) & empty).is_zero() {
-            return Proof::Win;
+        let wins = self.geo.win_cells(pos.a) & empty;
+        if !wins.is_zero() {
+            return Proof::Win(self.guard(pos.a, empty, W::bit(wins.trailing_zeros()), 1));
         }
         let threats = self.geo.win_cells(pos.d) & empty;
         if threats.count_ones() >= 2 {
@@ -230,17 +238,17 @@ impl<W: Word> Solver<'_, W> {
         if let Some((proof, _)) = self.recall(key, sym) {
             return proof;
         }
-        if threats.is_zero() && self.double_threat(pos, empty) {
-            self.remember(key, sym, Proof::Win, W::BITS);
-            return Proof::Win;
+        if let Some(zone) = if threats.is_zero() { self.double_threat(pos, empty) } else { None } {
+            self.remember(key, sym, Proof::Win(zone), W::BITS);
+            return Proof::Win(zone);
         }
         if let Some(proof) = self.attack_leaf(pos, empty, reach) {
             self.remember(key, sym, proof, W::BITS);
             return proof;
         }
-        if threats.is_zero() && self.wins_by_fours(pos.a, pos.d) {
-            self.remember(key, sym, Proof::Win, W::BITS);
-            return Proof::Win;
+        if let Some(zone) = if threats.is_zero() { self.wins_by_fours(pos.a, pos.d) } else { None } {
+            self.remember(key, sym, Proof::Win(zone), W::BITS);
+            return Proof::Win(zone);
         }
         let proof = if !threats.is_zero() {
             self.forced_block(pos, colour, empty, threats)
@@ -253,12 +261,12 @@ impl<W: Word> Solver<'_, W> {
         proof
     }
 
-    /// True when the attacker, to move with no threat against it, has a move that makes two
+    /// When the attacker, to move with no threat against it, has a move that makes two
     /// threats at once (a cell of two windows it has filled but for two cells each, or of one
-    /// filled but for three, ...): the defender can block only one. Tried before any search,
-    /// since a search that meets another move first can spend millions of nodes proving it
-    /// does not win.
-    fn double_threat(&self, pos: &Pos<W>, empty: W) -> bool {
+    /// filled but for three, ...), the zone of that win: the defender can block only one.
+    /// Tried before any search, since a search that meets another move first can spend
+    /// millions of nodes proving it does not win.
+    fn double_threat(&self, pos: &Pos<W>, empty: W) -> Option<W> {
         let k = self.geo.rules().k();
         let mut near = W::ZERO;
         for &w in &self.windows {
@@ -266,7 +274,11 @@ impl<W: Word> Solver<'_, W> {
                 near |= w & empty;
             }
         }
-        Bits(near).any(|b| (self.geo.win_cells(pos.a | W::bit(b)) & empty & !W::bit(b)).count_ones() >= 2)
+        Bits(near).find_map(|b| {
+            let (a, rest) = (pos.a | W::bit(b), empty & !W::bit(b));
+            let threats = self.geo.win_cells(a) & rest;
+            (threats.count_ones() >= 2).then(|| W::bit(b) | self.two_threats_zone(a, rest, threats))
+        })
     }
 
     /// A proof without search that the attacker, to move, cannot win: the Erdős–Selfridge
@@ -291,7 +303,7 @@ impl<W: Word> Solver<'_, W> {
     fn forced_block(&mut self, pos: &Pos<W>, colour: usize, empty: W, t: W) -> Proof<W> {
         let bit = t.trailing_zeros();
         match self.defend(&self.put_stone(pos, bit, true, colour), colour).0 {
-            Proof::Win => Proof::Win,
+            Proof::Win(zone) => Proof::Win(zone | t),
             Proof::Hold(zone) => {
                 let zone = zone | t;
                 let saturated = pos.a | (empty & !zone);
@@ -314,14 +326,14 @@ impl<W: Word> Solver<'_, W> {
                 continue;
             }
             match self.defend(&self.put_stone(pos, bit, true, colour), colour).0 {
-                Proof::Win => return Proof::Win,
+                Proof::Win(z) => return Proof::Win(z | W::bit(bit)),
                 Proof::Hold(z) => {
                     open &= z;
                     zone |= z;
                 }
             }
             if self.aborted {
-                return Proof::Win;
+                return Proof::Win(W::ZERO);
             }
         }
         // A dominated move that no zone covers is refuted as its dominator is, which must then
@@ -341,7 +353,7 @@ impl<W: Word> Solver<'_, W> {
             self.aborted = true;
         }
         if self.aborted {
-            return (Proof::Win, W::BITS);
+            return (Proof::Win(W::ZERO), W::BITS);
         }
         let empty = self.geo.all() & !(pos.a | pos.d);
         let own = self.geo.win_cells(pos.d) & empty;
@@ -354,7 +366,7 @@ impl<W: Word> Solver<'_, W> {
         }
         let threats = self.geo.win_cells(pos.a) & empty;
         if threats.count_ones() >= 2 {
-            return (Proof::Win, W::BITS);
+            return (Proof::Win(self.two_threats_zone(pos.a, empty, threats)), W::BITS);
         }
         let reach = self.geo.reach(pos.a | empty) & empty;
         if reach.is_zero() {
@@ -364,7 +376,7 @@ impl<W: Word> Solver<'_, W> {
         let mut first = None;
         if let Some((proof, best)) = self.recall(key, sym) {
             match proof {
-                Proof::Win => return (proof, W::BITS),
+                Proof::Win(_) => return (proof, W::BITS),
                 Proof::Hold(_) => return (proof, best.unwrap_or(W::BITS)),
             }
         }
@@ -390,34 +402,46 @@ impl<W: Word> Solver<'_, W> {
         let rest = list.as_ref()[..n].iter().copied().filter(|&b| Some(b) != first && Some(b) != held);
         let order = first.into_iter().chain(held).chain(rest);
         // A dominated answer holds only where its dominator, tried too, does (`dominance`);
-        // found only once the first answer has failed, as it seldom does.
+        // found only once the first answer has failed, as it seldom does. An answer outside
+        // the zone of a failed one fails the same way (`wins`): only those inside every such
+        // zone so far are left open.
         let mut dom = None;
+        let (mut open, mut zone) = (moves, W::ZERO);
         for bit in order {
+            if !open.has(bit) {
+                continue;
+            }
             if Some(bit) != first && threats.is_zero() {
                 let dom = dom.get_or_insert_with(|| self.dominators(pos, moves));
                 if u32::from(dom.as_ref()[bit as usize]) < W::BITS {
                     continue;
                 }
             }
-            if let Proof::Hold(zone) = self.attack(&self.put_stone(pos, bit, false, colour), colour) {
-                if self.aborted {
-                    break;
-                }
-                let proof = Proof::Hold(zone | W::bit(bit));
-                if depth == self.held_depth {
-                    self.held = bit as u8;
-                }
-                self.remember(key, sym, proof, bit);
-                return (proof, bit);
-            }
+            let proof = self.attack(&self.put_stone(pos, bit, false, colour), colour);
             if self.aborted {
                 break;
             }
+            match proof {
+                Proof::Hold(z) => {
+                    let proof = Proof::Hold(z | W::bit(bit));
+                    if depth == self.held_depth {
+                        self.held = bit as u8;
+                    }
+                    self.remember(key, sym, proof, bit);
+                    return (proof, bit);
+                }
+                Proof::Win(z) => {
+                    open &= z;
+                    zone |= z | W::bit(bit);
+                }
+            }
         }
-        if !self.aborted {
-            self.remember(key, sym, Proof::Win, W::BITS);
+        if self.aborted {
+            return (Proof::Win(W::ZERO), W::BITS);
         }
-        (Proof::Win, W::BITS)
+        let proof = Proof::Win(self.lost_answers_zone(pos.a, empty, zone, open, dom, threats));
+        self.remember(key, sym, proof, W::BITS);
+        (proof, W::BITS)
     }
 
     /// The first of `moves` after which a pairing of what is left blocks the attacker, when
@@ -566,7 +590,7 @@ pub(super) mod tests {
     }
 
     /// Compares `samples` random positions of at least `fewest` stones with plain minimax.
-    fn check_board(rows: u32, cols: u32, k: u32, samples: usize, fewest: usize, seed: u64) -> [usize; 3] {
+    fn check_board(rows: u32, cols: u32, k: u32, samples: usize, fewest: usize, seed: u64) -> [usize; 4] {
         let geo = Geometry::<u64>::new(Rules::new(rows, cols, k).unwrap()).unwrap();
         let cells = geo.all().count_ones();
         let meter = Meter::new(Budget::nodes(u64::MAX), Instant::now());
@@ -574,7 +598,8 @@ pub(super) mod tests {
         solver.zone_table(1 << 12).unwrap();
         let mut memo = HashMap::new();
         let mut rng = Rng::new(seed);
-        let mut seen = [0; 3]; // wins, holds, holds with a zone smaller than the empty cells
+        // Wins, holds, holds with a zone smaller than the empty cells, wins with one.
+        let mut seen = [0; 4];
         for _ in 0..samples {
             let stones = fewest + rng.below(cells as usize - fewest);
             let Some((a, d)) = position(&geo, &mut rng, stones) else { continue };
@@ -584,15 +609,19 @@ pub(super) mod tests {
                 let (proof, answer) =
                     if attacker_to_move { (solver.attack(&pos, 0), 64) } else { solver.defend(&pos, 0) };
                 let truth = wins(&geo, a, d, attacker_to_move, &mut memo);
-                assert_eq!(
-                    proof == Proof::Win,
-                    truth,
-                    "{rows},{cols},{k} a {a:#x} d {d:#x} {attacker_to_move}"
-                );
-                let Proof::Hold(zone) = proof else {
+                assert_eq!(proof.is_win(), truth, "{rows},{cols},{k} a {a:#x} d {d:#x} {attacker_to_move}");
+                if let Proof::Win(zone) = proof {
                     seen[0] += 1;
+                    assert_eq!(zone & !empty, 0, "a zone holds only empty cells");
+                    seen[3] += usize::from(zone != empty);
+                    let saturated = d | (empty & !zone);
+                    assert!(
+                        wins(&geo, a, saturated, attacker_to_move, &mut memo),
+                        "win zone {zone:#x} of a {a:#x} d {d:#x} {attacker_to_move}"
+                    );
                     continue;
-                };
+                }
+                let Proof::Hold(zone) = proof else { unreachable!() };
                 seen[1] += 1;
                 assert_eq!(zone & !empty, 0, "a zone holds only empty cells");
                 seen[2] += usize::from(zone != empty);
@@ -650,9 +679,10 @@ pub(super) mod tests {
             (5, 4, 4, 5000, 10),
         ] {
             let seed = u64::from(rows * 100 + cols * 10 + k);
-            let [won, held, zoned] = check_board(rows, cols, k, samples, fewest, seed);
+            let [won, held, zoned, won_zoned] = check_board(rows, cols, k, samples, fewest, seed);
             // Each board shows every kind of answer, zones narrower than the board among them.
-            assert!(won > 0 && held > 0 && zoned > 0, "{rows},{cols},{k}: {won} {held} {zoned}");
+            let counts = format!("{rows},{cols},{k}: {won} {held} {zoned} {won_zoned}");
+            assert!(won > 0 && held > 0 && zoned > 0 && won_zoned > 0, "{counts}");
         }
     }
 }

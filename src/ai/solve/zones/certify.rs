@@ -80,7 +80,7 @@ impl<W: Word> Solver<'_, W> {
         let pos = self.pos(a, d, colour);
         let proof = if mover_attacks { self.attack(&pos, colour) } else { self.defend(&pos, colour).0 };
         self.check()?;
-        if proof == Proof::Win {
+        if proof.is_win() {
             return Ok(false);
         }
         let mut walk = Walk { write, lines: 0, left: max_nodes, colour, seen: HashMap::new() };
@@ -155,7 +155,7 @@ impl<W: Word> Solver<'_, W> {
         self.check()?;
         match proof {
             Proof::Hold(zone) => Ok((fresh, zone, best)),
-            Proof::Win => Err(Error::TooHard),
+            Proof::Win(_) => Err(Error::TooHard),
         }
     }
 
