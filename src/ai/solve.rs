@@ -182,6 +182,8 @@ pub struct Solver<'g, W: Word> {
     /// Per count of stones on the board: the defender's answers that a pairing of what was
     /// left found to block most recently, newest first (`NO_BIT` where there is none yet).
     blockers: [[u8; BLOCKERS]; 129],
+    /// Per count of stones on the board: the attacker's move that won most recently there.
+    winners: [u8; 129],
     /// The zones' defender's answer that held most recently at the root of `optimal`'s proofs
     /// (`NO_BIT` where none has yet), and how many stones are on the board there.
     held: u8,
@@ -236,6 +238,7 @@ impl<'g, W: Word> Solver<'g, W> {
             probes: 0,
             probe_hits: 0,
             blockers: [[NO_BIT; BLOCKERS]; 129],
+            winners: [NO_BIT; 129],
             held: NO_BIT,
             held_depth: usize::MAX,
             block_first: false,

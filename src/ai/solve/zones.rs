@@ -318,6 +318,16 @@ impl<W: Word> Solver<'_, W> {
     fn every_attack(&mut self, pos: &Pos<W>, colour: usize, empty: W) -> Proof<W> {
         let mut list = W::per_bit(0u32);
         let n = self.ranked(pos.a, pos.d, empty, &mut list);
+        // The move that won most recently with as many stones on the board is tried first:
+        // the attacker's winning moves repeat across the defender's answers, and each wrong
+        // move tried before the winning one costs a whole proof that it does not win.
+        // Measured in steps from the empty board: 7,6,4 1.14M to 0.19M, 4,8,4 13.2M to 12.5M,
+        // 7,7,5 and 6,7,5 unchanged.
+        let depth = (pos.a | pos.d).count_ones() as usize;
+        let winner = u32::from(self.winners[depth]);
+        if let Some(at) = list.as_ref()[..n].iter().position(|&b| b == winner) {
+            list.as_mut()[..=at].rotate_right(1);
+        }
         let dom = self.dominators(pos, empty);
         let dom = dom.as_ref();
         let (mut open, mut zone) = (empty, W::ZERO);
@@ -326,7 +336,10 @@ impl<W: Word> Solver<'_, W> {
                 continue;
             }
             match self.defend(&self.put_stone(pos, bit, true, colour), colour).0 {
-                Proof::Win(z) => return Proof::Win(z | W::bit(bit)),
+                Proof::Win(z) => {
+                    self.winners[depth] = bit as u8;
+                    return Proof::Win(z | W::bit(bit));
+                }
                 Proof::Hold(z) => {
                     open &= z;
                     zone |= z;
