@@ -3,11 +3,11 @@
 //! spreading random self-play over threads.
 
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Condvar, Mutex, OnceLock, PoisonError};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::draw::Draws;
 use super::kind::Kind;
+use super::split_step::{check_then_play, Piece};
 use super::{StepError, Tally};
 use crate::error::Error;
 use crate::fallible::{try_filled, try_with_capacity};
@@ -73,91 +73,6 @@ fn spread<P: Send>(pieces: impl ExactSizeIterator<Item = P>, work: impl Fn(P) + 
         }
         slots.iter().for_each(run);
     });
-}
-
-/// The games of a step that one thread checks and plays: from game number `first` on.
-struct Piece<'a, W> {
-    first: usize,
-    games: &'a mut [W],
-    actions: &'a [u32],
-    results: &'a mut [u8],
-}
-
-/// A step over `pieces`, the first on this thread and each other on a thread of its own, which
-/// ends before this returns: each thread checks its piece's actions, all wait until every
-/// piece is checked, and they play only when no action was illegal, so that a refused step
-/// changes no game and names the first bad game of all. Each piece is checked once and played
-/// once, by its own thread or, when that thread has not come to it, by this one (so a failed
-/// spawn costs time, never work); each thread reads and writes only its own games, where they
-/// are in its core's cache. Checks then plays on this thread when the bookkeeping cannot be
-/// allocated.
-fn check_then_play<'a, K: Kind>(
-    kind: &K,
-    cells: usize,
-    pieces: impl ExactSizeIterator<Item = Piece<'a, K::Word>>,
-) -> Result<(), StepError>
-where
-    K::Word: 'a,
-{
-    let n = pieces.len();
-    let Ok(mut slots) = try_with_capacity(n) else {
-        let mut pieces: Vec<Piece<'a, K::Word>> = pieces.collect();
-        for p in &pieces {
-            check(kind, cells, p.first, p.games, p.actions)?;
-        }
-        pieces.iter_mut().for_each(|p| kind.play_all(p.games, p.actions, p.results));
-        return Ok(());
-    };
-    slots.extend(pieces.map(|p| (AtomicBool::new(false), Mutex::new(Some(p)))));
-    // Pieces checked, and the first illegal action found among them.
-    let (checked, all_checked) = (Mutex::new((0, None)), Condvar::new());
-    let check_piece = |(claimed, slot): &(AtomicBool, Mutex<Option<Piece<'a, K::Word>>>)| {
-        if claimed.swap(true, Ordering::AcqRel) {
-            return;
-        }
-        let piece = slot.lock().unwrap_or_else(PoisonError::into_inner);
-        let found = piece.as_ref().map_or(Ok(()), |p| check(kind, cells, p.first, p.games, p.actions));
-        drop(piece);
-        let mut done = checked.lock().unwrap_or_else(PoisonError::into_inner);
-        done.0 += 1;
-        if let Err(bad) = found {
-            done.1 = Some(done.1.filter(|b: &StepError| b.index < bad.index).unwrap_or(bad));
-        }
-        if done.0 == n {
-            all_checked.notify_all();
-        }
-    };
-    let legal = || {
-        let mut done = checked.lock().unwrap_or_else(PoisonError::into_inner);
-        while done.0 < n {
-            done = all_checked.wait(done).unwrap_or_else(PoisonError::into_inner);
-        }
-        done.1
-    };
-    let play_piece = |(_, slot): &(AtomicBool, Mutex<Option<Piece<'a, K::Word>>>)| {
-        let piece = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
-        if let Some(p) = piece {
-            kind.play_all(p.games, p.actions, p.results);
-        }
-    };
-    let run = |slot| {
-        check_piece(slot);
-        if legal().is_none() {
-            play_piece(slot);
-        }
-    };
-    let refused = std::thread::scope(|scope| {
-        for slot in &slots[1..] {
-            let _ = std::thread::Builder::new().spawn_scoped(scope, || run(slot));
-        }
-        slots.iter().for_each(check_piece);
-        let refused = legal();
-        if refused.is_none() {
-            slots.iter().for_each(play_piece);
-        }
-        refused
-    });
-    refused.map_or(Ok(()), Err)
 }
 
 impl<K: Kind> Lanes<K> {
@@ -309,7 +224,7 @@ impl<K: Kind> Lanes<K> {
 }
 
 /// The first illegal action of `actions` on `games` (the games from number `first` on).
-fn check<K: Kind>(
+pub(crate) fn check<K: Kind>(
     kind: &K,
     cells: usize,
     first: usize,

@@ -23,6 +23,7 @@ mod lined;
 mod rowed;
 mod rowwise;
 mod small;
+mod split_step;
 mod tic;
 mod wide;
 
