@@ -6,7 +6,8 @@
 //! (attack) plus what they deny the opponent (defence), and pruned only where the position
 //! allows nothing else: a five is played; against a four, only its block; against a threat
 //! to make an open four (an open three), only the cells that break it and the mover's own
-//! fours; otherwise the best-rated few. A forced block does not use up depth. At the root the
+//! fours; otherwise the best-rated few. A forced block does not use up depth, and a threat of
+//! an open four is answered a few plies past the horizon (`THREAT_PLIES`). At the root the
 //! mover's win by fours (`vcf`) and by threats (`threats::winning_move`) are played when found,
 //! and moves after which the opponent has a win by fours are set aside.
 
@@ -37,6 +38,8 @@ const TEMPO: i32 = 5;
 const HISTORY_SHIFT: u32 = 4;
 /// Nodes between looks at the clock.
 const CLOCK_EVERY: u64 = 64;
+/// Plies past the horizon that a side facing a threat of an open four still answers it.
+const THREAT_PLIES: i32 = 4;
 
 /// Whether this search plays `game`: k between 4 and 6 and sides of at most 64.
 pub(crate) fn applies(game: &Game) -> bool {
@@ -160,7 +163,10 @@ impl Searcher {
             return 0;
         }
         let forced = fours == 1;
-        if (depth <= 0 && !forced) || ply >= MAX_PLY {
+        // Past the horizon a threat of an open four is still answered (the answers are few):
+        // the static value would miss that the threat wins, or that it can be met.
+        let threatened = depth > -THREAT_PLIES && self.board.count_at_least(opp, Level::DoubleFour) > 0;
+        if (depth <= 0 && !forced && !threatened) || ply >= MAX_PLY {
             return self.eval(side);
         }
         let key = self.board.hash() ^ u64::from(side).wrapping_mul(0x9e37_79b9_7f4a_7c15);
