@@ -73,7 +73,7 @@
 
 /**
  * Level 3: a threat win (`ttt_game_threat_win`) found within 2,500 nodes, else the budgeted
- * search (`ttt_game_search`) with 4,000 nodes.
+ * search (`ttt_game_search`) with 12,000 nodes.
  */
 #define TTT_LEVEL_HARD 3
 

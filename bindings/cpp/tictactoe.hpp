@@ -75,7 +75,7 @@ enum class Level : std::uint32_t {
   Random = TTT_LEVEL_RANDOM,    ///< a uniformly random legal move
   Easy = TTT_LEVEL_EASY,        ///< wins in one when it can, else random
   Medium = TTT_LEVEL_MEDIUM,    ///< one-ply greedy: wins, else blocks, else builds its lines
-  Hard = TTT_LEVEL_HARD,        ///< a budgeted search of 4,000 nodes
+  Hard = TTT_LEVEL_HARD,        ///< a budgeted search of 12,000 nodes
   Perfect = TTT_LEVEL_PERFECT,  ///< perfect play where solvable, else a 20,000-node search
 };
 

@@ -19,7 +19,7 @@ pub enum Level {
     /// spoils the opponent's (the search's move ordering, no look-ahead).
     Medium = 2,
     /// A threat win found within 2,500 nodes of the threat search, else the budgeted search
-    /// with 4,000 nodes: about 10 milliseconds a move on 15×15.
+    /// with 12,000 nodes: about 10 milliseconds a move on 15×15.
     Hard = 3,
     /// The exact solver when it proves the position within 2^20 nodes (then the move is
     /// game-theoretically best); otherwise a threat win found within 20,000 nodes, else the search
@@ -28,7 +28,7 @@ pub enum Level {
 }
 
 /// Search nodes of `Level::Hard`.
-const HARD_NODES: u64 = 4_000;
+const HARD_NODES: u64 = 12_000;
 /// Search nodes of `Level::Perfect` where the exact solver gives up.
 const PERFECT_NODES: u64 = 20_000;
 /// The nodes of the threat search that `Hard` and `Perfect` run before their tree search, on

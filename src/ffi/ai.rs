@@ -209,7 +209,7 @@ pub const TTT_LEVEL_EASY: u32 = 1;
 /// builds its own lines and spoils the opponent's. No look-ahead.
 pub const TTT_LEVEL_MEDIUM: u32 = 2;
 /// Level 3: a threat win (`ttt_game_threat_win`) found within 2,500 nodes, else the budgeted
-/// search (`ttt_game_search`) with 4,000 nodes.
+/// search (`ttt_game_search`) with 12,000 nodes.
 pub const TTT_LEVEL_HARD: u32 = 3;
 /// Level 4: perfect play where the exact solver proves the position within 2^20 steps, else
 /// a threat win found within 20,000 nodes, else the budgeted search with 20,000 nodes.

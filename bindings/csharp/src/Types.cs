@@ -56,7 +56,7 @@ namespace TicTacToe
         Easy = 1,
         /// <summary>One-ply greedy: wins, else blocks, else builds its lines.</summary>
         Medium = 2,
-        /// <summary>A budgeted search of 4,000 nodes.</summary>
+        /// <summary>A budgeted search of 12,000 nodes.</summary>
         Hard = 3,
         /// <summary>Perfect play where solvable, else a 20,000-node search.</summary>
         Perfect = 4,

@@ -49,7 +49,7 @@ class Level(enum.IntEnum):
     RANDOM = 0  #: a uniformly random legal move
     EASY = 1  #: wins in one when it can, else random
     MEDIUM = 2  #: one-ply greedy: wins, else blocks, else builds its lines
-    HARD = 3  #: a budgeted search of 4,000 nodes
+    HARD = 3  #: a budgeted search of 12,000 nodes
     PERFECT = 4  #: perfect play where solvable, else a 20,000-node search
 
 
