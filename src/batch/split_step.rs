@@ -1,7 +1,7 @@
 //! A step split over threads: each thread checks its piece of the games, all wait until every
 //! piece is checked, and they play only when no action was illegal.
 
-use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 
@@ -46,30 +46,32 @@ where
     slots.extend(pieces.map(|p| (AtomicBool::new(false), Mutex::new(Some(p)))));
     // Pieces checked, the first illegal action found among them, and whether a check panicked.
     let (checked, all_checked) = (Mutex::new((0, None, false)), Condvar::new());
-    let check_piece = |(claimed, slot): &(AtomicBool, Mutex<Option<Piece<'a, K::Word>>>)| {
-        if claimed.swap(true, Ordering::AcqRel) {
-            return;
-        }
-        // A check that panics is counted too, so that no thread waits for it, and no piece
-        // is played; the panic goes on once counted.
-        let found = catch_unwind(AssertUnwindSafe(|| {
-            let piece = slot.lock().unwrap_or_else(PoisonError::into_inner);
-            piece.as_ref().map_or(Ok(()), |p| check(kind, cells, p.first, p.games, p.actions))
-        }));
+    // Counts a piece as checked: legal, its first illegal action, or (`None`) not checked
+    // because its check panicked, after which no piece is played.
+    let count = |found: Option<Result<(), StepError>>| {
         let mut done = checked.lock().unwrap_or_else(PoisonError::into_inner);
         done.0 += 1;
         match found {
-            Ok(Ok(())) => {}
-            Ok(Err(bad)) => done.1 = Some(done.1.filter(|b: &StepError| b.index < bad.index).unwrap_or(bad)),
-            Err(_) => done.2 = true,
+            Some(Ok(())) => {}
+            Some(Err(bad)) => {
+                done.1 = Some(done.1.filter(|b: &StepError| b.index < bad.index).unwrap_or(bad))
+            }
+            None => done.2 = true,
         }
         if done.0 == n {
             all_checked.notify_all();
         }
-        drop(done);
-        if let Err(panic) = found {
-            resume_unwind(panic);
+    };
+    let check_piece = |(claimed, slot): &(AtomicBool, Mutex<Option<Piece<'a, K::Word>>>)| {
+        if claimed.swap(true, Ordering::AcqRel) {
+            return;
         }
+        // Counted when the check ends, also when it panics (as the panic unwinds), so that
+        // no thread waits for it.
+        let found = Cell::new(None);
+        let _counted = OnDrop(|| count(found.take()));
+        let piece = slot.lock().unwrap_or_else(PoisonError::into_inner);
+        found.set(Some(piece.as_ref().map_or(Ok(()), |p| check(kind, cells, p.first, p.games, p.actions))));
     };
     // Whether every piece is checked and legal (`Ok`), or the first illegal action.
     let legal = || {
@@ -95,21 +97,28 @@ where
         for slot in &slots[1..] {
             let _ = std::thread::Builder::new().spawn_scoped(scope, || run(slot));
         }
-        // Every piece's check claimed before a panic of this thread's goes on: a thread that
-        // waits for them all then sees them counted.
-        let mut panic = None;
-        for slot in &slots {
-            if let Err(caught) = catch_unwind(AssertUnwindSafe(|| check_piece(slot))) {
-                panic.get_or_insert(caught);
-            }
-        }
-        if let Some(caught) = panic {
-            resume_unwind(caught);
-        }
+        // Should a check panic on this thread, the pieces it has not claimed are counted as
+        // it unwinds: a piece whose thread did not start has no one else to count it.
+        let _rest = OnDrop(|| {
+            slots
+                .iter()
+                .filter(|(claimed, _)| !claimed.swap(true, Ordering::AcqRel))
+                .for_each(|_| count(None));
+        });
+        slots.iter().for_each(check_piece);
         let (legal, panicked) = legal();
         if legal.is_ok() && !panicked {
             slots.iter().for_each(play_piece);
         }
         legal
     })
+}
+
+/// Runs its closure when dropped, also while a panic unwinds.
+struct OnDrop<F: FnMut()>(F);
+
+impl<F: FnMut()> Drop for OnDrop<F> {
+    fn drop(&mut self) {
+        (self.0)();
+    }
 }
