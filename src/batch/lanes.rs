@@ -22,9 +22,11 @@ const CHUNK_GAMES: usize = 512;
 const MAX_THREADS: usize = 256;
 
 /// Cells a thread must have to write or step (games times cells) before `step`, `observe`
-/// and `legal_mask` spread over the threads the batch was given: tens of microseconds of work
-/// at the least (two threads from 2,331 games of 15 × 15, 58,255 of 3 × 3), next to the few
-/// microseconds a thread takes to start and end on an idle core.
+/// and `legal_mask` spread over the threads the batch was given (two threads from 2,331 games
+/// of 15 × 15, 58,255 of 3 × 3). Measured on an idle 2-core machine, a split 15 × 15 step
+/// pays only from about 65,536 games, calls of milliseconds, where starting and joining a
+/// thread no longer outweighs the half it takes off (docs/performance.md): the caller who
+/// asks for threads decides, so set them for big batches.
 const CELLS_PER_THREAD: usize = 1 << 18;
 
 pub(crate) struct Lanes<K: Kind> {
