@@ -21,6 +21,7 @@ mod board;
 mod grid;
 mod pns;
 mod prover;
+mod slots;
 mod table;
 mod zone;
 

@@ -15,43 +15,13 @@ use std::time::Instant;
 
 use super::grid::FAR;
 use super::prover::{Prover, Replies, Stop};
+use super::slots::Slots;
 use crate::error::Error;
-use crate::fallible::try_filled;
 
 /// A proof or disproof number that stands for "settled".
 const INF: u32 = u32::MAX / 4;
-/// Most slots of the table: 2^16 of 16 bytes, 1 MiB.
+/// Most slots of the numbers' table: 2^16 of 16 bytes, 1 MiB.
 const MAX_SLOTS: usize = 1 << 16;
-const MIN_SLOTS: usize = 1 << 8;
-
-#[derive(Clone, Copy)]
-struct Slot {
-    key: u64,
-    pn: u32,
-    dn: u32,
-}
-
-/// The proof and disproof numbers of the positions searched, one per slot (the newer wins).
-struct Numbers {
-    slots: Vec<Slot>,
-}
-
-impl Numbers {
-    fn for_nodes(nodes: u64) -> Result<Numbers, Error> {
-        let want = usize::try_from(nodes.saturating_mul(2)).unwrap_or(usize::MAX).clamp(MIN_SLOTS, MAX_SLOTS);
-        Ok(Numbers { slots: try_filled(Slot { key: 0, pn: 1, dn: 1 }, want.next_power_of_two())? })
-    }
-
-    fn get(&self, key: u64) -> Option<(u32, u32)> {
-        let s = self.slots[key as usize & (self.slots.len() - 1)];
-        (s.key == key).then_some((s.pn, s.dn))
-    }
-
-    fn put(&mut self, key: u64, (pn, dn): (u32, u32)) {
-        let len = self.slots.len();
-        self.slots[key as usize & (len - 1)] = Slot { key, pn, dn };
-    }
-}
 
 /// A node settled at once, or its children.
 enum Expand {
@@ -70,7 +40,8 @@ struct Child {
 /// The search: the prover as move generator, the numbers, the node count.
 pub(super) struct Pns<'a, 'b> {
     prover: &'b mut Prover<'a>,
-    numbers: Numbers,
+    /// The proof and disproof numbers of the positions searched.
+    numbers: Slots<(u32, u32)>,
     salt: u64,
     nodes: u64,
     max_nodes: u64,
@@ -90,7 +61,7 @@ impl<'a, 'b> Pns<'a, 'b> {
         let salt = 0x6a09_e667_f3bc_c909 ^ u64::from(prover.attacker()).wrapping_mul(0x2545_f491_4f6c_dd1d);
         Ok(Pns {
             prover,
-            numbers: Numbers::for_nodes(max_nodes)?,
+            numbers: Slots::for_values(max_nodes.saturating_mul(2), MAX_SLOTS, (1, 1))?,
             salt,
             nodes: 0,
             max_nodes,

@@ -2,17 +2,14 @@
 //! turn, in a fixed number of slots (a newer result replaces an older one in its slot).
 
 use super::prover::Win;
+use super::slots::Slots;
 use crate::error::Error;
-use crate::fallible::try_filled;
 
 /// Most slots of the table: 2^15 of 24 bytes, 768 KiB.
 const MAX_SLOTS: usize = 1 << 15;
-/// Fewest slots: a search of a few nodes stores a few results.
-const MIN_SLOTS: usize = 1 << 8;
 
 #[derive(Clone, Copy)]
 struct Slot {
-    key: u64,
     /// The win's plies (0: none proved) and move.
     plies: u32,
     cell: u32,
@@ -32,30 +29,20 @@ pub(super) enum Verdict {
 }
 
 pub(super) struct Table {
-    slots: Vec<Slot>,
+    slots: Slots<Slot>,
 }
 
 impl Table {
     /// A table for a search of at most `nodes` nodes: no more slots than nodes (each node
-    /// stores at most one result), from `MIN_SLOTS` to `MAX_SLOTS`, so that a short search
-    /// does not pay for clearing a big table.
+    /// stores at most one result), up to `MAX_SLOTS`.
     pub(super) fn for_nodes(nodes: u64) -> Result<Table, Error> {
-        let want = usize::try_from(nodes).unwrap_or(usize::MAX).clamp(MIN_SLOTS, MAX_SLOTS);
-        Ok(Table {
-            slots: try_filled(Slot { key: 0, plies: 0, cell: 0, depth: 0 }, want.next_power_of_two())?,
-        })
-    }
-}
-
-impl Table {
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.slots.len() - 1)
+        Ok(Table { slots: Slots::for_values(nodes, MAX_SLOTS, Slot { plies: 0, cell: 0, depth: 0 })? })
     }
 
     pub(super) fn get(&self, key: u64, depth: u32) -> Verdict {
-        let s = self.slots[self.slot(key)];
+        let Some(s) = self.slots.get(key) else { return Verdict::Unknown };
         match s {
-            _ if s.key != key || (s.plies == 0 && s.depth == 0) => Verdict::Unknown,
+            _ if s.plies == 0 && s.depth == 0 => Verdict::Unknown,
             _ if s.plies != 0 && s.plies <= depth => {
                 Verdict::Won(Win { cell: s.cell as usize, plies: s.plies })
             }
@@ -66,10 +53,10 @@ impl Table {
 
     /// Records a search to `depth` plies: its win, or none.
     pub(super) fn put(&mut self, key: u64, depth: u32, found: Option<Win>) {
-        let at = self.slot(key);
-        self.slots[at] = match found {
-            Some(win) => Slot { key, plies: win.plies, cell: win.cell as u32, depth },
-            None => Slot { key, plies: 0, cell: 0, depth },
+        let slot = match found {
+            Some(win) => Slot { plies: win.plies, cell: win.cell as u32, depth },
+            None => Slot { plies: 0, cell: 0, depth },
         };
+        self.slots.put(key, slot);
     }
 }
