@@ -2,8 +2,10 @@
 //! m,n,k-games. Run: `cargo bench --bench ai_solve` (add `-- stretch` for 6,7,5 and 7,7,5, or
 //! name boards such as `-- 5,5,5 6,6,5`, or positions as game texts, to time only those;
 //! `threads=N` solves them on N threads, `nodes=K` with a budget of 2^K nodes instead of 2^30:
-//! `-- 8,8,5 threads=2 nodes=40`). Last, how long the solve takes to give up on an empty 7,7,5
-//! under time budgets, and how long the default budget takes to prove it.
+//! `-- 8,8,5 threads=2 nodes=40`; `wins` asks only whether the side to move wins, by
+//! `ai::wins_steps`: `-- 4,9,4 wins nodes=27`). Last, how long the solve takes to give up on an
+//! empty 7,7,5 under time budgets, and how long the default budget takes to prove it; with
+//! `stretch`, whether X wins an empty 4,9,4 within 2^27 steps.
 //! Each solve prints its steps (nodes and pairing steps, what a node budget counts) beside
 //! its time, on one thread. Numbers, not pass/fail; the values themselves are checked by
 //! `tests/ai_solve.rs`.
@@ -11,7 +13,7 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use tictactoe::ai::{best_move, solve, solve_steps, solve_threads, Budget};
+use tictactoe::ai::{best_move, solve, solve_steps, solve_threads, wins_steps, Budget};
 use tictactoe::{Game, Outcome, Rules};
 
 fn reachable(game: &mut Game, seen: &mut HashSet<String>, out: &mut Vec<Game>) {
@@ -82,6 +84,10 @@ fn main() {
     };
     let threads = option("threads").unwrap_or(1) as usize;
     let budget = Budget::nodes(1 << option("nodes").unwrap_or(30));
+    if std::env::args().any(|a| a == "wins") {
+        games.iter().for_each(|(name, game)| time_wins(name, game, budget));
+        return;
+    }
     for (name, game) in games {
         let start = Instant::now();
         let result = match threads {
@@ -122,5 +128,21 @@ fn main() {
             let ratio = took.as_secs_f64() * 1000.0 / millis as f64;
             println!("  with {millis} ms: {:?} after {took:?} ({ratio:.2} x the budget)", result.err());
         }
+    }
+    if stretch && named.is_empty() {
+        // Beyond what `solve` gives within 2^30 steps: only whether the first player wins.
+        time_wins("4,9,4", &Game::new(Rules::new(4, 9, 4).unwrap()).unwrap(), Budget::nodes(1 << 27));
+    }
+}
+
+/// Times whether the side to move wins `game` (`ai::wins_steps`), with the steps it took.
+fn time_wins(name: &str, game: &Game, budget: Budget) {
+    let start = Instant::now();
+    let player = game.to_move().expect("a game in play");
+    match wins_steps(game, budget, player) {
+        Ok((wins, steps)) => {
+            println!("{name}: {player:?} to move wins: {wins}, in {:?}, {steps} steps", start.elapsed())
+        }
+        Err(e) => println!("{name}: whether {player:?} wins: {e} after {:?}", start.elapsed()),
     }
 }

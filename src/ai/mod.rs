@@ -199,7 +199,10 @@ pub fn optimal_moves(game: &Game) -> Result<Vec<Move>, Error> {
 /// Whether `player` wins `game` against any defence, whoever is to move, proved within
 /// `budget`: the question a proof splits into (see [`solve_threads`]), for callers that share
 /// it out themselves, as the Python binding's `solve` does over a Ray cluster. Proved by the
-/// relevance-zone proofs on boards that fit the bitboard solver, else from [`solve`]'s score.
+/// relevance-zone proofs on boards that fit the bitboard solver (where those run past 2^24
+/// steps, by a proof-number search with the rest of the budget), else from [`solve`]'s score.
+/// It reaches further than [`solve`], which must also find the length of a win: an empty
+/// 4,9,4 is proved a first-player win within 2^27 steps.
 /// `GameOver` for a finished game; `TooHard` as [`solve`].
 ///
 /// ```
@@ -211,13 +214,26 @@ pub fn optimal_moves(game: &Game) -> Result<Vec<Move>, Error> {
 /// # Ok::<(), tictactoe::Error>(())
 /// ```
 pub fn wins_within(game: &Game, budget: Budget, player: Player) -> Result<bool, Error> {
+    wins_steps(game, budget, player).map(|(wins, _)| wins)
+}
+
+/// [`wins_within`], with the steps the proof took, counted as [`solve_steps`] counts them.
+///
+/// ```
+/// use tictactoe::{ai, Game, Player, Rules};
+/// let game = Game::new(Rules::new(4, 5, 4)?)?;
+/// let (wins, steps) = ai::wins_steps(&game, ai::Budget::nodes(1 << 20), Player::X)?;
+/// assert!(!wins && steps > 0 && steps <= 1 << 20); // 4,5,4 is a draw
+/// # Ok::<(), tictactoe::Error>(())
+/// ```
+pub fn wins_steps(game: &Game, budget: Budget, player: Player) -> Result<(bool, u64), Error> {
     let mover = game.to_move().ok_or(Error::GameOver)?;
     let meter = meter(game, budget)?;
     if Width::of(game.rules()).is_none() {
-        let score = solve_metered(game, meter)?.score;
-        return Ok(if player == mover { score > 0 } else { score < 0 });
+        let Solution { score, steps, .. } = solve_metered(game, meter)?;
+        return Ok((if player == mover { score > 0 } else { score < 0 }, steps));
     }
-    wins_metered(game, meter, player == mover)
+    wins_counted(game, meter, player == mover)
 }
 
 /// The moves of `game` that a split proof asks about (see [`solve_threads`]): one per class of
@@ -260,16 +276,23 @@ pub fn certificate(game: &Game, max_nodes: u64) -> Result<String, Error> {
 /// Whether a side wins `game` (a board that fits the bitboard solver) against any defence:
 /// the side to move (`mover`), else the other side.
 fn wins_metered(game: &Game, meter: Meter, mover: bool) -> Result<bool, Error> {
+    wins_counted(game, meter, mover).map(|(wins, _)| wins)
+}
+
+/// [`wins_metered`], with the steps the proof took.
+fn wins_counted(game: &Game, meter: Meter, mover: bool) -> Result<(bool, u64), Error> {
     match Width::of(game.rules()) {
         Some(Width::Narrow) => wins_on::<u64>(game, meter, mover),
         _ => wins_on::<u128>(game, meter, mover),
     }
 }
 
-/// [`wins_metered`] on bitboard words `W` (`TooHard` when the board does not fit them).
-fn wins_on<W: Word>(game: &Game, meter: Meter, mover: bool) -> Result<bool, Error> {
+/// [`wins_counted`] on bitboard words `W` (`TooHard` when the board does not fit them).
+fn wins_on<W: Word>(game: &Game, meter: Meter, mover: bool) -> Result<(bool, u64), Error> {
     let (frame, root) = Root::<W>::of(game)?;
-    Solver::new(&frame.geo, meter, root.empty(&frame.geo))?.wins(root, mover)
+    let mut solver = Solver::new(&frame.geo, meter, root.empty(&frame.geo))?;
+    let wins = solver.wins(root, mover)?;
+    Ok((wins, solver.steps()))
 }
 
 /// [`optimal_moves`] under a caller's budget, as [`solve`]. Within twice the default budget's

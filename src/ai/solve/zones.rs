@@ -23,7 +23,9 @@ use crate::error::Error;
 use crate::fallible::try_filled;
 
 pub(crate) mod certify;
+mod dfpn;
 mod wins;
+pub(super) use dfpn::NumberTable;
 
 /// The result of a proof, with its zone: the attacker wins (and still does when any empty
 /// cells outside the zone are given to the defender, see `wins`), or it cannot win (and still
@@ -217,6 +219,8 @@ impl<W: Word> Solver<'_, W> {
     pub(super) fn attack(&mut self, pos: &Pos<W>, colour: usize) -> Proof<W> {
         if self.meter.spend(1) {
             self.aborted = true;
+        } else if self.meter.used() > self.cap {
+            (self.aborted, self.capped) = (true, true);
         }
         if self.aborted {
             return Proof::Win(W::ZERO);
@@ -364,6 +368,8 @@ impl<W: Word> Solver<'_, W> {
     pub(super) fn defend(&mut self, pos: &Pos<W>, colour: usize) -> (Proof<W>, u32) {
         if self.meter.spend(1) {
             self.aborted = true;
+        } else if self.meter.used() > self.cap {
+            (self.aborted, self.capped) = (true, true);
         }
         if self.aborted {
             return (Proof::Win(W::ZERO), W::BITS);
