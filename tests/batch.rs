@@ -1,7 +1,8 @@
 //! The batch C API (`ttt_batch_*`) proved against the same games played one by one through the
 //! game object: after every step the results, observations, legal-move masks and auto-resets
 //! agree, on every shape of the test set with random legal and illegal actions, and on 3×3 for
-//! every one of the 255,168 possible games. Random self-play: totals that add up, the same
+//! every one of the 255,168 possible games; batches whose calls split over threads agree with
+//! batches on the calling thread. Random self-play: totals that add up, the same
 //! games for the same seed whatever the thread count, and moves as uniform as chi-square can
 //! tell. The C contract: NULLs, sizes, counts, nothing written on failure.
 
@@ -147,15 +148,9 @@ impl Reference {
 /// Drives a batch and the reference with the same random actions for `steps` steps, now and
 /// then with illegal ones mixed in, and checks that they agree after every step.
 fn agree(rows: u32, cols: u32, k: u32, count: usize, steps: usize, seed: u64) {
-    agree_on_threads(rows, cols, k, count, steps, seed, 1);
-}
-
-/// `agree`, with the batch's `step`, `observe` and `legal_mask` on `threads` threads.
-fn agree_on_threads(rows: u32, cols: u32, k: u32, count: usize, steps: usize, seed: u64, threads: u32) {
     let rules = Rules::new(rows, cols, k).unwrap();
     let cells = rules.cells();
     let batch = Batch::new(rows, cols, k, count, seed);
-    batch.set_threads(threads);
     let mut reference = Reference::new(rules, count);
     let mut rng = Rng(seed);
     let mut ends = 0;
@@ -229,21 +224,91 @@ fn agrees_with_the_game_object_on_every_shape() {
     }
 }
 
-/// The same agreement with the calls spread over threads, on batches big enough to be split
-/// (2^18 cells a thread): each representation, on 2 threads, 3, and one a core, with a k that
-/// ends games within the steps (the split does not depend on k). The refused
-/// steps name the same first bad game, wherever it falls among the threads' games, and change
-/// none.
+/// The library's `CELLS_PER_THREAD` (src/batch/lanes.rs): a call splits only when each thread
+/// gets this many cells (games times cells).
+const CELLS_PER_THREAD: usize = 1 << 22;
+
+/// The fewest games of `cells` cells that a call splits in `pieces`.
+fn split_from(cells: usize, pieces: usize) -> usize {
+    (pieces * CELLS_PER_THREAD).div_ceil(cells)
+}
+
+/// Drives a batch whose calls split over `threads` threads and one on the calling thread with
+/// the same random actions, now and then with illegal ones mixed in, and checks after every
+/// step that they agree: results, observations, masks, refusals (the same first bad game,
+/// no game changed) and the games themselves. The batch on the calling thread is held to the
+/// game object above; a split batch has too many games to replay one by one within seconds.
+fn same_on_threads(rows: u32, cols: u32, k: u32, count: usize, steps: usize, threads: u32) {
+    let cells = (rows * cols) as usize;
+    let (one, split) = (Batch::new(rows, cols, k, count, 5), Batch::new(rows, cols, k, count, 5));
+    split.set_threads(threads);
+    let mut rng = Rng(u64::from(rows * cols));
+    let mut ends = 0;
+    for step in 0..steps {
+        let at = format!("{rows},{cols},{k} on {threads} threads, step {step}");
+        let (mask, observed) = (one.legal_mask(count * cells), one.observe(count * 2 * cells));
+        assert!(split.legal_mask(count * cells) == mask, "{at}: masks");
+        assert!(split.observe(count * 2 * cells) == observed, "{at}: observations");
+        // An empty cell of each game: the first from a random one on.
+        let mut actions: Vec<u32> = mask
+            .chunks(cells)
+            .map(|m| {
+                let from = rng.pick(cells);
+                (0..cells).map(|c| (from + c) % cells).find(|&c| m[c] == 1).unwrap() as u32
+            })
+            .collect();
+        if step % 3 == 1 {
+            // Spoil a few actions anywhere, each off the board or on a stone: the first
+            // spoiled game is the first bad one.
+            let mut spoiled = actions.clone();
+            let mut first = None;
+            for _ in 0..1 + rng.pick(3) {
+                let i = rng.pick(count);
+                let stone = (0..cells).find(|&c| mask[i * cells + c] == 0);
+                let (a, status) = match stone {
+                    Some(c) if rng.pick(2) == 0 => (c as u32, TTT_CELL_OCCUPIED),
+                    _ => (cells as u32 + rng.below(9) as u32, TTT_OUT_OF_BOUNDS),
+                };
+                spoiled[i] = a;
+                first = first.filter(|&(_, f)| f < i).or(Some((status, i)));
+            }
+            assert_eq!(one.step(&spoiled), Err(first.unwrap()), "{at}");
+            assert_eq!(split.step(&spoiled), Err(first.unwrap()), "{at}");
+            assert!(split.observe(count * 2 * cells) == observed, "{at}: a refused step changed a game");
+        }
+        if step == steps / 2 {
+            // A step whose actions are all legal but for the last game's.
+            let last = actions[count - 1];
+            actions[count - 1] = cells as u32;
+            assert_eq!(split.step(&actions), Err((TTT_OUT_OF_BOUNDS, count - 1)), "{at}");
+            actions[count - 1] = last;
+        }
+        let results = one.step(&actions).unwrap();
+        assert!(split.step(&actions).unwrap() == results, "{at}: results");
+        ends += results.iter().filter(|&&r| r != 0).count();
+        let i = rng.pick(count);
+        assert_eq!(split.game(i).to_string(), one.game(i).to_string(), "{at}: game {i}");
+    }
+    assert!(ends >= count, "{rows},{cols},{k}: only {ends} games ended; the test must see auto-resets");
+}
+
+/// Batches just big enough to be split (`split_from`) agree with batches on the calling thread:
+/// each representation that a batch of that size uses, in two pieces, in three, and one a
+/// core, with a k that ends games within the steps (the split does not depend on k). The
+/// refused steps name the same first bad game, wherever it falls among the pieces.
 #[test]
-fn agrees_with_the_game_object_on_threads() {
-    for (rows, cols, k, count, steps, threads) in [
-        (3, 3, 3, 60_000, 12, 2),
-        (7, 7, 4, 16_100, 40, 3),
-        (15, 15, 3, 2_400, 60, 2),
-        (15, 15, 3, 4_200, 60, 0),
-        (17, 17, 3, 1_900, 90, 2),
+fn agrees_with_one_thread_on_threads() {
+    for (rows, cols, k, steps, pieces, threads) in [
+        (3, 3, 3, 12, 2, 2),
+        (7, 7, 3, 24, 2, 2),
+        (15, 15, 2, 30, 2, 2),
+        (15, 15, 2, 30, 3, 3),
+        (15, 15, 2, 30, 2, 0),
+        (16, 15, 2, 30, 2, 2),
+        (17, 17, 2, 30, 2, 2),
     ] {
-        agree_on_threads(rows, cols, k, count, steps, 77 + u64::from(rows), threads);
+        let count = split_from((rows * cols) as usize, pieces) + 17;
+        same_on_threads(rows, cols, k, count, steps, threads);
     }
 }
 

@@ -17,7 +17,12 @@
  *   - moves/s against the batch size: on 15 x 15, random moves, the step and step + legal_mask
  *     side by side at each size from 1,024 to 262,144 games, with the step's ratio and its
  *     memory floor at each, and the step and step + legal_mask again with the batch's calls on
- *     two threads (ttt_batch_set_threads); on 3 x 3, random moves; and the memory per game.
+ *     two threads (ttt_batch_set_threads); on 3 x 3, random moves; and the memory per game;
+ *   - each call that ttt_batch_set_threads splits (step, legal_mask, observe) on one thread
+ *     and on two, side by side, on 15 x 15 and 3 x 3 at sizes around the library's split
+ *     threshold (2^22 cells a thread): at the sizes below it the two-thread batch is not
+ *     split, and the ratio shows that it costs nothing. To time the split below the threshold,
+ *     build the library with CELLS_PER_THREAD (src/batch/lanes.rs) lowered.
  *
  * Each row also gives the moves per second of this process's processor time (all its threads):
  * on a machine that other jobs keep busy, the wall-clock rows show the share of the cores the
@@ -156,6 +161,85 @@ static void check_rates(const char *who, uint64_t x, uint64_t o, uint64_t draws)
         fprintf(stderr, "%s: X %.3f O %.3f\n", who, x / n, o / n);
         fail("win rates are not those of random tic-tac-toe");
     }
+}
+
+/* ---- one thread against two: each call of a batch on one thread beside the same call of a
+   batch split over two (ttt_batch_set_threads), with the same actions ---- */
+enum { CALL_STEP, CALL_MASK, CALL_OBSERVE, CALLS };
+
+/* Seconds by the clock [0] and of processor time [1], of each call, on one thread and on two. */
+static double call_s[CALLS][2][2];
+
+#define TIME_CALL(call, two, expr)                                                                                     \
+    do {                                                                                                               \
+        double t0_ = now_s(), c0_ = cpu_s();                                                                           \
+        must(expr);                                                                                                    \
+        call_s[call][two][0] += now_s() - t0_;                                                                         \
+        call_s[call][two][1] += cpu_s() - c0_;                                                                         \
+    } while (0)
+
+/* `calls` rounds over two batches of `count` games, one on the calling thread and one on up to
+   two threads: in each, both batches' legal_mask, step (random legal actions, the same for
+   both, chosen untimed) and observe, the batch that goes first alternating, and the outputs
+   compared. Prints each call's games per second, by the clock and [per processor-second], on
+   one thread and on two, and the clock's ratio (above 1: two threads are faster). */
+static void threads_row(uint32_t rows, uint32_t cols, uint32_t k, size_t count, int calls) {
+    size_t cells = (size_t)rows * cols;
+    TttBatch *b[2];
+    must(ttt_batch_new(rows, cols, k, count, 1, &b[0]));
+    must(ttt_batch_new(rows, cols, k, count, 1, &b[1]));
+    must(ttt_batch_set_threads(b[1], 2));
+    uint8_t *mask[2], *seen[2], *results[2];
+    for (int i = 0; i < 2; i++) {
+        mask[i] = must_alloc(count * cells);
+        seen[i] = must_alloc(2 * count * cells);
+        results[i] = must_alloc(count);
+    }
+    uint32_t *actions = must_alloc(count * sizeof *actions);
+    uint64_t s = 5;
+    memset(call_s, 0, sizeof call_s);
+    for (int round = -2; round < calls; round++) {
+        if (round == 0) {
+            memset(call_s, 0, sizeof call_s); /* two rounds to warm up */
+        }
+        int first = round & 1;
+        for (int j = 0; j < 2; j++) {
+            TIME_CALL(CALL_MASK, j ^ first, ttt_batch_legal_mask(b[j ^ first], mask[j ^ first], count * cells));
+        }
+        for (size_t g = 0; g < count; g++) {
+            const uint8_t *m = mask[0] + g * cells;
+            size_t c = (size_t)(wyrand(&s) % cells);
+            while (!m[c]) {
+                c = c + 1 == cells ? 0 : c + 1;
+            }
+            actions[g] = (uint32_t)c;
+        }
+        for (int j = 0; j < 2; j++) {
+            TIME_CALL(CALL_STEP, j ^ first, ttt_batch_step(b[j ^ first], actions, count, results[j ^ first], NULL));
+        }
+        for (int j = 0; j < 2; j++) {
+            TIME_CALL(CALL_OBSERVE, j ^ first, ttt_batch_observe(b[j ^ first], seen[j ^ first], 2 * count * cells));
+        }
+        if (memcmp(mask[0], mask[1], count * cells) || memcmp(results[0], results[1], count) ||
+            memcmp(seen[0], seen[1], 2 * count * cells)) {
+            fail("a batch on two threads gave what one thread did not");
+        }
+    }
+    static const char *names[CALLS] = {"step", "legal_mask", "observe"};
+    printf("  %2ux%-2u %8zu games:", rows, cols, count);
+    for (int c = 0; c < CALLS; c++) {
+        double games = (double)count * calls, (*t)[2] = call_s[c];
+        printf("  %s %6.1f [%6.1f] | %6.1f [%6.1f] %4.2f x", names[c], games / t[0][0] / 1e6, games / t[0][1] / 1e6,
+               games / t[1][0] / 1e6, games / t[1][1] / 1e6, t[0][0] / t[1][0]);
+    }
+    printf("\n");
+    for (int i = 0; i < 2; i++) {
+        free(mask[i]);
+        free(seen[i]);
+        free(results[i]);
+        ttt_batch_free(b[i]);
+    }
+    free(actions);
 }
 
 /* Best of `repeats` runs of random_moves: moves/s. */
@@ -371,7 +455,7 @@ int main(int argc, char **argv) {
        (from C, as in the rows above, on the calling thread) against the batch size, each step
        row's ratio against random_moves at the same size, the memory floor of the step (as in
        the rows above, on one thread), then the step alone and step + legal_mask with the
-       batch's calls on two threads (ttt_batch_set_threads; split from 2,331 games), and
+       batch's calls on two threads (ttt_batch_set_threads; split from 37,283 games), and
        whether the step alone, on one thread or two, reaches a quarter of random_moves. */
     printf("\n15x15 k=5 by batch size, M moves/s [per processor-second], x: against random moves at that size:\n");
     size_t top = scale < 0.01 ? 4096 : (size_t)1 << 18;
@@ -400,6 +484,21 @@ int main(int argc, char **argv) {
         uint64_t moves = scaled(2e8 / (double)n);
         double rate = random_moves_rate(3, 3, 3, n, moves, 0, repeats, &t);
         printf("  %8zu games %9.1f M moves/s\n", n, rate / 1e6);
+    }
+
+    /* Each call on one thread and on two (split from 2^22 cells a thread: 37,283 games of
+       15x15, 932,068 of 3x3), about 3e8 cells a size. */
+    printf("\nM games/s of each call on one thread | on two [per processor-second], x: one's time over two's:\n");
+    static const size_t tic_sizes[] = {65536, 131072, 262144, 524288, 1048576, 2097152, 4194304};
+    static const size_t gomoku_sizes[] = {4096, 8192, 16384, 24576, 32768, 40960, 49152, 65536, 262144};
+    for (int shape = 0; shape < 2; shape++) {
+        uint32_t side = shape == 0 ? 15 : 3;
+        const size_t *sizes = shape == 0 ? gomoku_sizes : tic_sizes;
+        size_t n = shape == 0 ? sizeof gomoku_sizes / sizeof *gomoku_sizes : sizeof tic_sizes / sizeof *tic_sizes;
+        for (size_t i = 0; i < (scale < 0.01 ? 1 : n); i++) {
+            double calls = 3e8 / (double)(sizes[i] * side * side);
+            threads_row(side, side, side == 3 ? 3 : 5, sizes[i], (int)scaled(calls < 30 ? 30 : calls > 400 ? 400 : calls));
+        }
     }
 
     return 0;

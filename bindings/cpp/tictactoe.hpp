@@ -800,7 +800,7 @@ class Batch {
   void reset() { detail::check(ttt_batch_reset(batch_), "ttt::Batch::reset"); }
 
   /// The most threads step(), observe() and legal_mask() run on: 1 (the default) the calling
-  /// thread, 0 one per core. A call splits only from 2^18 cells (games x cells) a thread, and
+  /// thread, 0 one per core. A call splits only from 2^22 cells (games x cells) a thread, and
   /// gives the same results whatever the setting; under load a split call can wait for its
   /// threads longer than one thread would take.
   void set_threads(Integer threads) {

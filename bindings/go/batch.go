@@ -96,7 +96,7 @@ func (b *Batch) Reset() error {
 }
 
 // SetThreads sets the most threads Step, Observe and LegalMask run on: 1 (the default) the
-// calling thread, 0 one per core. A call splits only from 2^18 cells (games times cells) a
+// calling thread, 0 one per core. A call splits only from 2^22 cells (games times cells) a
 // thread, and gives the same results whatever the setting; under load a split call can wait
 // for its threads longer than one thread would take.
 func (b *Batch) SetThreads(threads int) error {

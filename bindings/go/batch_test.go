@@ -145,10 +145,12 @@ func TestBatchRandomMovesRepeat(t *testing.T) {
 	}
 }
 
-// A batch big enough to be split (2^18 cells a thread) steps, refuses and observes on two
-// threads as on one: the same results, the same first bad game, no game changed.
+// A batch big enough to be split steps, refuses and observes on two threads as on one: the same
+// results, the same first bad game, no game changed. A call splits from 2^22 cells a thread
+// (CELLS_PER_THREAD in src/batch/lanes.rs), so from 2 * 2^22 / 225 = 37,283 games of 15 x 15.
 func TestBatchThreadsChangeNothing(t *testing.T) {
-	const count, cells = 2400, 225
+	const cells = 225
+	const count = 2*(1<<22)/cells + 17
 	one, _ := NewBatch(count, 15, 15, 5, 3)
 	two, _ := NewBatch(count, 15, 15, 5, 3)
 	defer one.Close()

@@ -697,9 +697,11 @@ test("Batch: an illegal action changes no game and names the first bad game", fu
 end)
 
 test("Batch: steps split over threads give what one thread gives", function()
-  -- 2,400 games of 15 x 15 are split in two (2^18 cells a thread): the same results, the same
-  -- first bad game, no game changed by a refused step, the same observations.
-  local count, cells = 2400, 225
+  -- A batch big enough to be split in two: the same results, the same first bad game, no game
+  -- changed by a refused step, the same observations. A call splits from 2^22 cells a thread
+  -- (CELLS_PER_THREAD in src/batch/lanes.rs), so from 2 * 2^22 / 225 = 37,283 games of 15 x 15.
+  local cells = 225
+  local count = math.floor(2 * 2 ^ 22 / cells) + 17
   local one, two = ttt.Batch(count, 15, 15, 5), ttt.Batch(count, 15, 15, 5)
   two:set_threads(2)
   raises_message("out of range", two.set_threads, two, -1)

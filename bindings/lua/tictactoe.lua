@@ -514,7 +514,7 @@ end
 function Batch:reset() check(C.ttt_batch_reset(batch_handle(self))) end
 
 -- The most threads step, observe and legal_mask run on: 1 (the default) the calling thread, 0
--- one per core. A call splits only from 2^18 cells (games times cells) a thread, and gives the
+-- one per core. A call splits only from 2^22 cells (games times cells) a thread, and gives the
 -- same results whatever the setting; its threads end before it returns. Under load a split call
 -- can wait for its threads longer than one thread would take.
 function Batch:set_threads(threads)

@@ -103,7 +103,7 @@ export class Batch {
   randomMoves(movesPerGame: number | bigint, threads?: number): BatchStats;
   /**
    * The most threads step, observe and legalMask run on: 1 (the default) the calling thread,
-   * 0 one per core; a call splits only from 2^18 cells a thread, with the same results.
+   * 0 one per core; a call splits only from 2^22 cells a thread, with the same results.
    */
   setThreads(threads: number): void;
   /** A copy of game `index` (its stones and side to move; no move history). */

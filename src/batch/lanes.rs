@@ -22,12 +22,14 @@ const CHUNK_GAMES: usize = 512;
 const MAX_THREADS: usize = 256;
 
 /// Cells a thread must have to write or step (games times cells) before `step`, `observe`
-/// and `legal_mask` spread over the threads the batch was given (two threads from 2,331 games
-/// of 15 × 15, 58,255 of 3 × 3). Measured on an idle 2-core machine, a split 15 × 15 step
-/// pays only from about 65,536 games, calls of milliseconds, where starting and joining a
-/// thread no longer outweighs the half it takes off (docs/performance.md): the caller who
-/// asks for threads decides, so set them for big batches.
-const CELLS_PER_THREAD: usize = 1 << 18;
+/// and `legal_mask` spread over the threads the batch was given (two threads from 37,283
+/// games of 15 × 15, 932,068 of 3 × 3). A split call starts, waits for and joins its threads,
+/// and each new thread's core has the games cold in its cache: on an idle 2-core machine a
+/// split 15 × 15 step broke even at about 2^21 cells a thread (20,000 games) and took a third
+/// off from 2^22; on 3 × 3 the step and mask broke even between 2^20 and 2^22 cells a thread
+/// (docs/performance.md). Under load two threads lost to one up to 65,536 15 × 15 games, so
+/// the caller who asks for threads decides: set them for big batches on free cores.
+const CELLS_PER_THREAD: usize = 1 << 22;
 
 pub(crate) struct Lanes<K: Kind> {
     pub(crate) kind: K,

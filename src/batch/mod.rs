@@ -214,7 +214,7 @@ impl Batch {
 
     /// The most threads `step`, `observe` and `legal_mask` run on: 1, the default, the calling
     /// thread alone; 0 one per core; n (at most 256 are started) n. A call spreads only
-    /// when each thread gets 2^18 cells (games times cells) or more, cut into equal runs of
+    /// when each thread gets 2^22 cells (games times cells) or more, cut into equal runs of
     /// games; its threads are started for the call and have ended when it returns, and the
     /// results are the same whatever the setting. A split call waits for every thread it
     /// starts: on a machine whose cores are busy, that can be longer than the calling thread

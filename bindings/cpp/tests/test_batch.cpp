@@ -86,10 +86,11 @@ static void random_moves_repeat() {
   CHECK(a.handle() == nullptr);
 }
 
-// A batch big enough to be split (2^18 cells a thread) steps, refuses and observes on two
-// threads as on one: the same results, the same first bad game, no game changed.
+// A batch big enough to be split steps, refuses and observes on two threads as on one: the same
+// results, the same first bad game, no game changed. A call splits from 2^22 cells a thread
+// (CELLS_PER_THREAD in src/batch/lanes.rs), so from 2 * 2^22 / 225 = 37,283 games of 15 x 15.
 static void threads_change_nothing() {
-  const std::size_t count = 2400, cells = 225;
+  const std::size_t cells = 225, count = 2 * (std::size_t{1} << 22) / cells + 17;
   ttt::Batch one(count, 15, 15, 5), two(count, 15, 15, 5);
   two.set_threads(2);
   CHECK_THROWS_IF(two.set_threads(-1), std::out_of_range, [](const std::out_of_range&) { return true; });

@@ -111,11 +111,13 @@ namespace TicTacToe.Tests
             Assert.Throws<ArgumentOutOfRangeException>(() => new Batch(-1));
         }
 
-        // 2,400 games of 15 x 15 are split in two (2^18 cells a thread): the same results, the
-        // same first bad game, no game changed by a refused step, the same observations.
+        // A batch big enough to be split in two: the same results, the same first bad game, no
+        // game changed by a refused step, the same observations. A call splits from 2^22 cells a
+        // thread (CELLS_PER_THREAD in src/batch/lanes.rs), so from 2 * 2^22 / 225 = 37,283
+        // games of 15 x 15.
         internal static void ThreadsChangeNoResult()
         {
-            const int count = 2400, cells = 225;
+            const int cells = 225, count = 2 * (1 << 22) / cells + 17;
             using (var one = new Batch(count, 15, 15, 5))
             using (var two = new Batch(count, 15, 15, 5))
             {

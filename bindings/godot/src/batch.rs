@@ -115,7 +115,7 @@ impl TicTacToeBatch {
     }
 
     /// The most threads `step`, `observe` and `legal_mask` run on: 1 (the default, and again
-    /// after `new_batch`) the calling thread, 0 one per core. A call splits only from 2^18
+    /// after `new_batch`) the calling thread, 0 one per core. A call splits only from 2^22
     /// cells (games times cells) a thread, and gives the same results whatever the setting;
     /// its threads end before it returns. Under load a split call can wait for its threads
     /// longer than one thread would take. A negative count is refused (`false`).

@@ -102,7 +102,7 @@ class Batch {
 
   /**
    * The most threads step, observe and legalMask run on: 1 (the default) the calling thread, 0
-   * one per core. A call splits only from 2^18 cells (games times cells) a thread, and gives the
+   * one per core. A call splits only from 2^22 cells (games times cells) a thread, and gives the
    * same results whatever the setting; its threads end before it returns. Under load a split
    * call can wait for its threads longer than one thread would take.
    */

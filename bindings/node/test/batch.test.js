@@ -97,10 +97,11 @@ test('an illegal action changes no game and names the first bad game', () => {
 });
 
 test('steps split over threads give what one thread gives', () => {
-  // 2,400 games of 15 x 15 are split in two (2^18 cells a thread): the same results, the same
-  // first bad game, no game changed by a refused step, the same observations.
-  const count = 2400;
+  // A batch big enough to be split in two: the same results, the same first bad game, no game
+  // changed by a refused step, the same observations. A call splits from 2^22 cells a thread
+  // (CELLS_PER_THREAD in src/batch/lanes.rs), so from 2 * 2^22 / 225 = 37,283 games of 15 x 15.
   const cells = 225;
+  const count = Math.floor((2 * 2 ** 22) / cells) + 17;
   const one = new Batch(count, 15, 15, 5);
   const two = new Batch(count, 15, 15, 5);
   two.setThreads(2);

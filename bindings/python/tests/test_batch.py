@@ -101,9 +101,11 @@ def test_random_moves_are_reproducible_and_counted():
 
 
 def test_threads_change_no_result():
-    # 2,400 games of 15x15 are split in two (2^18 cells a thread): the same results, the same
-    # first bad game, no game changed by a refused step, the same observations.
-    one, two = tictactoe.Batch(2400, 15, 15, 5), tictactoe.Batch(2400, 15, 15, 5)
+    # A batch big enough to be split in two: the same results, the same first bad game, no game
+    # changed by a refused step, the same observations. A call splits from 2^22 cells a thread
+    # (CELLS_PER_THREAD in src/batch/lanes.rs), so from 2 * 2^22 / 225 = 37,283 games of 15x15.
+    count = 2 * 2**22 // 225 + 17
+    one, two = tictactoe.Batch(count, 15, 15, 5), tictactoe.Batch(count, 15, 15, 5)
     assert one.threads == 1
     two.threads = 2
     assert two.threads == 2
@@ -113,13 +115,15 @@ def test_threads_change_no_result():
     for step in range(8):
         mask = one.legal_mask()
         assert (two.legal_mask() == mask).all()
-        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask], dtype=np.uint32)
+        # A random empty cell of each game: the legal cell of the highest random weight.
+        weights = rng.random(mask.shape) * mask
+        actions = weights.reshape(count, -1).argmax(axis=1).astype(np.uint32)
         if step == 5:
             bad, before = actions.copy(), two.observe()
-            bad[2393], bad[2397] = 225, 226
+            bad[count - 7], bad[count - 3] = 225, 226
             with pytest.raises(tictactoe.OutOfBounds) as caught:
                 two.step(bad)
-            assert caught.value.game_index == 2393
+            assert caught.value.game_index == count - 7
             assert (two.observe() == before).all()
         assert (one.step(actions) == two.step(actions)).all()
         assert (one.observe() == two.observe()).all()

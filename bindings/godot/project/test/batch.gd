@@ -143,11 +143,12 @@ func test_random_moves():
 	t.check("reset empties every game", Array(a.legal_mask()).has(0), false)
 
 
-# 2,400 games of 15x15 are split in two (2^18 cells a thread): the same results, the same first
-# bad game, no game changed by a refused step, the same observations.
+# A batch big enough to be split in two: the same results, the same first bad game, no game
+# changed by a refused step, the same observations. A call splits from 2^22 cells a thread
+# (CELLS_PER_THREAD in src/batch/lanes.rs), so from 2 * 2^22 / 225 = 37,283 games of 15x15.
 func test_threads():
-	var count = 2400
 	var cells = 225
+	var count = 2 * (1 << 22) / cells + 17
 	var one = new_batch()
 	var two = new_batch()
 	one.new_batch(count, 15, 15, 5)
