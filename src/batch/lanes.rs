@@ -351,6 +351,90 @@ pub(crate) mod tests {
         assert!(ends >= COUNT, "{rules:?}: only {ends} games ended; the test must see auto-resets");
     }
 
+    /// Off-board actions that `Panicky`'s check answers by panicking, or after a pause.
+    const PANIC: u32 = 1000;
+    const SLOW: u32 = 1001;
+
+    /// Plays as `Small` does, but its check panics on a `PANIC` action, and takes a tenth of a
+    /// second on a `SLOW` one: long enough for the other thread to start and check its own
+    /// piece meanwhile.
+    struct Panicky(Small);
+
+    impl Kind for Panicky {
+        type Word = u64;
+        type Aside = ();
+
+        fn stride(&self) -> usize {
+            self.0.stride()
+        }
+        fn occupied(&self, game: &[u64], cell: usize) -> bool {
+            self.0.occupied(game, cell)
+        }
+        fn stone(&self, game: &[u64], cell: usize) -> u8 {
+            self.0.stone(game, cell)
+        }
+        fn x_to_move(&self, game: &[u64]) -> bool {
+            self.0.x_to_move(game)
+        }
+        fn play(&self, game: &mut [u64], cell: usize) -> u8 {
+            self.0.play(game, cell)
+        }
+        fn observe(&self, game: &[u64], out: &mut [u8]) {
+            self.0.observe(game, out)
+        }
+        fn legal(&self, game: &[u64], out: &mut [u8]) {
+            self.0.legal(game, out)
+        }
+        fn all_legal(&self, games: &[u64], actions: &[u32]) -> bool {
+            if actions.contains(&SLOW) {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            assert!(!actions.contains(&PANIC), "the check of a piece panicked");
+            self.0.all_legal(games, actions)
+        }
+        fn random(
+            &self,
+            games: &mut [u64],
+            aside: &mut [()],
+            moves: u64,
+            draws: &mut Draws,
+            tally: &mut Tally,
+        ) {
+            self.0.random(games, aside, moves, draws, tally)
+        }
+    }
+
+    /// A step split in two whose check panics, in the first piece (checked by the calling
+    /// thread) or in the second (by its own thread while the calling thread is slow with the
+    /// first), panics instead of leaving a thread waiting for a check that never ends (should
+    /// `check_then_play` not count a check that panicked, this test hangs); it plays no game,
+    /// and the batch steps on afterwards.
+    #[test]
+    fn a_split_step_whose_check_panics_panics() {
+        let rules = Rules::new(5, 5, 4).unwrap();
+        let cells = rules.cells();
+        for (panic_at, slow_at) in [(3, COUNT - 2), (COUNT - 2, 3)] {
+            let mut lanes = Lanes::new(Panicky(Small::new(&rules).unwrap()), cells, COUNT).unwrap();
+            lanes.set_threads(2);
+            lanes.cells_per_thread = COUNT * cells / 2;
+            assert_eq!(lanes.piece_games(), COUNT.div_ceil(2), "the batch must split");
+            // Game i plays cell i, then cell i + 1 (of 25): no line, every action legal.
+            let actions = |then: usize| (0..COUNT).map(|i| ((i + then) % cells) as u32).collect::<Vec<_>>();
+            lanes.step(&actions(0), &mut [0; COUNT]).unwrap();
+            let mut before = vec![0; 2 * COUNT * cells];
+            lanes.observe(&mut before);
+            let mut spoiled = actions(1);
+            (spoiled[panic_at], spoiled[slow_at]) = (PANIC, SLOW);
+            // The step runs on a thread of its own, whose panic `join` reports.
+            let stepped = std::thread::scope(|s| s.spawn(|| lanes.step(&spoiled, &mut [0; COUNT])).join());
+            assert!(stepped.is_err(), "game {panic_at}: the step returned {stepped:?} instead of panicking");
+            let mut after = vec![0; 2 * COUNT * cells];
+            lanes.observe(&mut after);
+            assert_eq!(after, before, "game {panic_at}: a step whose check panicked played");
+            lanes.step(&actions(1), &mut [0; COUNT]).unwrap();
+        }
+    }
+
     #[test]
     fn a_split_call_gives_what_one_thread_gives() {
         let rules = |rows, cols, k| Rules::new(rows, cols, k).unwrap();
