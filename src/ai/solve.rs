@@ -148,10 +148,11 @@ const PROBE_WARMUP: u64 = 64;
 
 /// The steps `wins` gives the zone proof before the proof-number search (`zones::dfpn`) takes
 /// over. The zone proof is the faster of the two on most positions, by steps and by the time a
-/// step takes; where it runs long, on a won board such as 4,9,4, it is usually proving that
-/// the attacker's wrong moves fail, which the proof-number search does not finish. Measured in
-/// steps from the empty board, zones against proof numbers: 5,6,4 4.9K / 42K, 7,6,4 14K / 75K,
-/// 4,7,4 0.97M / 0.86M, 4,8,4 12.5M / 14.9M, 4,9,4 more than 2^28 / 64.5M.
+/// step takes (about a third of a proof-number step's); where it runs long, on a won board
+/// such as 4,9,4, it is mostly proving that the attacker's wrong moves fail, which the
+/// proof-number search leaves unfinished. Measured in steps from the empty board, zones
+/// against proof numbers alone: 5,6,4 4.9K / 11.6K, 7,6,4 14K / 22K, 5,5,4 69K / 79K, 4,7,4
+/// 0.97M / 0.93M, 4,8,4 12.3M / 13.0M, 4,9,4 more than 2^28 / 71.2M.
 const ZONES_FIRST: u64 = 1 << 24;
 
 /// The zones' defender tries first the `BLOCKERS` answers that a pairing of what was left

@@ -36,6 +36,14 @@ const PROVED: Numbers = Numbers { pn: 0, dn: INF };
 const DISPROVED: Numbers = Numbers { pn: INF, dn: 0 };
 const FRESH: Numbers = Numbers { pn: 1, dn: 1 };
 
+/// A position's empty cells, the threats the side to move faces (cells where the other side
+/// completes a line) and the empty cells of windows the attacker can still fill.
+struct Board<W: Word> {
+    empty: W,
+    threats: W,
+    reach: W,
+}
+
 /// A move of a searched position and the numbers of the position after it.
 #[derive(Clone, Copy, Default)]
 struct Child {
@@ -111,20 +119,7 @@ impl<W: Word> Solver<'_, W> {
     /// costlier leaf checks (bounds, pairings, runs of fours) run only on a position `seen`
     /// for the first time: one searched before passed them.
     fn expand(&mut self, pos: &Pos<W>, attacking: bool, seen: bool) -> Result<W, Numbers> {
-        let empty = self.geo.all() & !(pos.a | pos.d);
-        let (me, opp) = if attacking { (pos.a, pos.d) } else { (pos.d, pos.a) };
-        let (won, lost) = if attacking { (PROVED, DISPROVED) } else { (DISPROVED, PROVED) };
-        if !(self.geo.win_cells(me) & empty).is_zero() {
-            return Err(won);
-        }
-        let threats = self.geo.win_cells(opp) & empty;
-        if threats.count_ones() >= 2 {
-            return Err(lost);
-        }
-        let reach = self.geo.reach(pos.a | empty) & empty;
-        if reach.is_zero() {
-            return Err(DISPROVED);
-        }
+        let Board { empty, threats, reach } = self.board(pos, attacking)?;
         if !seen {
             if let Some(numbers) = self.leaf(pos, attacking, empty, threats, reach) {
                 return Err(numbers);
@@ -139,6 +134,27 @@ impl<W: Word> Solver<'_, W> {
         Ok(Bits(moves)
             .filter(|&b| u32::from(dom.as_ref()[b as usize]) >= W::BITS)
             .fold(W::ZERO, |m, b| m | W::bit(b)))
+    }
+
+    /// What the first checks of `pos` find, or (`Err`) its numbers when they decide it: the
+    /// side to move completes a line, the other side has two threats, or the attacker has no
+    /// window left.
+    fn board(&self, pos: &Pos<W>, attacking: bool) -> Result<Board<W>, Numbers> {
+        let empty = self.geo.all() & !(pos.a | pos.d);
+        let (me, opp) = if attacking { (pos.a, pos.d) } else { (pos.d, pos.a) };
+        let (won, lost) = if attacking { (PROVED, DISPROVED) } else { (DISPROVED, PROVED) };
+        if !(self.geo.win_cells(me) & empty).is_zero() {
+            return Err(won);
+        }
+        let threats = self.geo.win_cells(opp) & empty;
+        if threats.count_ones() >= 2 {
+            return Err(lost);
+        }
+        let reach = self.geo.reach(pos.a | empty) & empty;
+        if reach.is_zero() {
+            return Err(DISPROVED);
+        }
+        Ok(Board { empty, threats, reach })
     }
 
     /// The zone proofs' leaves: for the attacker to move, a move of two threats or a run of
@@ -157,8 +173,27 @@ impl<W: Word> Solver<'_, W> {
         (threats.is_zero() && self.wins_by_fours(pos.a, pos.d).is_some()).then_some(PROVED)
     }
 
+    /// First numbers of a position not searched yet: a decided one's where its first checks
+    /// decide it, else 1 for the side to move and its count of moves (1 when it must block a
+    /// threat) for the other: a position with fewer answers is likelier settled soon.
+    fn estimate(&self, pos: &Pos<W>, attacking: bool) -> Numbers {
+        let Board { empty, threats, reach } = match self.board(pos, attacking) {
+            Ok(board) => board,
+            Err(numbers) => return numbers,
+        };
+        let moves = match threats.count_ones() {
+            1 => 1,
+            _ => (reach | (self.geo.reach(pos.d | empty) & empty)).count_ones(),
+        };
+        if attacking {
+            Numbers { pn: 1, dn: moves }
+        } else {
+            Numbers { pn: moves, dn: 1 }
+        }
+    }
+
     /// Writes the children of `pos` for `moves` into `kids`, most promising first, with their
-    /// numbers from the table where it has them. Returns how many.
+    /// numbers from the table where it has them, else `estimate`'s. Returns how many.
     fn children(
         &self,
         pos: &Pos<W>,
@@ -173,7 +208,8 @@ impl<W: Word> Solver<'_, W> {
         for (kid, &bit) in kids.as_mut().iter_mut().zip(&list.as_ref()[..n]) {
             let next = self.put_stone(pos, bit, attacking, colour);
             let known = self.numbers.as_ref().and_then(|t| t.get(self.number_key(&next, !attacking)));
-            *kid = Child { bit, numbers: known.unwrap_or(FRESH) };
+            let numbers = known.unwrap_or_else(|| self.estimate(&next, !attacking));
+            *kid = Child { bit, numbers };
         }
         n
     }
