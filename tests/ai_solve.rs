@@ -611,6 +611,15 @@ fn known_values_expensive() {
     assert_eq!(best_move(&game).unwrap().score, 0);
 }
 
+/// 4,9,4 is a first-player win (Charatsidis 2017): proved by the proof-number search that
+/// takes over from the zone proof, within 2^27 steps (about 88M).
+#[test]
+#[ignore = "about a minute: run with cargo test --release --test ai_solve -- --ignored"]
+fn four_nine_four_is_a_first_player_win() {
+    let game = Game::new(Rules::new(4, 9, 4).unwrap()).unwrap();
+    assert_eq!(tictactoe::ai::wins_within(&game, Budget::nodes(1 << 27), tictactoe::Player::X), Ok(true));
+}
+
 #[test]
 fn too_hard_and_game_over_are_errors() {
     let big = Game::new(Rules::new(15, 15, 5).unwrap()).unwrap();
