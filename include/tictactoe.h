@@ -602,6 +602,19 @@ TttStatus ttt_game_best_move_within(const TttGame *game, uint64_t max_nodes, uin
 TttStatus ttt_game_best_move_threads(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t threads, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
 
 /**
+ * Who wins with perfect play, without how fast: `*out_player` is the player (1 or 2) who wins
+ * against any defence, or 0 when neither does (a draw). Under the caller's budget, as
+ * `ttt_game_best_move_within`, shared by the two proofs it may take (whether the side to move
+ * wins, then whether the other side does). It reaches further than `ttt_game_best_move`,
+ * which must also find the fastest win: an empty 4,9,4 is proved a first-player win within
+ * 2^27 steps. With a step budget alone the answer is deterministic.
+ *
+ * Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_INVALID_ARGUMENT` (both limits 0),
+ * `TTT_TOO_HARD` (the budget ran out first), `TTT_OUT_OF_MEMORY`.
+ */
+TttStatus ttt_game_forced_winner_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_player);
+
+/**
  * Every move that keeps the position's value, ascending: every winning move when the side
  * to move wins, every drawing move when it draws, every move when it loses. `*out_count` is
  * their number (a size report; not written with `TTT_TOO_HARD`). What is solved, and the

@@ -396,6 +396,13 @@ fn the_ai_fails_cleanly() {
                 assert!(status == TTT_OK || (r, c, s) == (77, 77, 77), "out-pointers written on failure");
                 status
             });
+            // Who wins: one or two proofs, each with tables of its own.
+            sweep(&what("ttt_game_forced_winner_within"), setup, Handle::game, |g| {
+                let mut player = 77;
+                let status = unsafe { ttt_game_forced_winner_within(g.0, 1 << 20, 0, &mut player) };
+                assert!(status == TTT_OK || player == 77, "out_player written on failure");
+                status
+            });
             // The certificate builder's tables and text grow as it goes.
             if rows * cols <= 12 {
                 let with_text = || (setup(), vec![0 as c_char; 1 << 20]);

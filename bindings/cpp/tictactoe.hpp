@@ -494,6 +494,16 @@ class Game {
                   "ttt::Game::best_move_threads");
     return best;
   }
+  /// Who wins with perfect play, without how fast: the player (1 or 2) who wins against any
+  /// defence, or 0 for a draw, under the caller's budget as best_move_within(). Reaches what
+  /// best_move() cannot: an empty 4,9,4 is a first-player win within 2^27 steps.
+  std::uint32_t forced_winner_within(Integer max_nodes, Integer max_millis = 0) const {
+    std::uint32_t player = 0;
+    detail::check(ttt_game_forced_winner_within(handle(), detail::non_negative(max_nodes, "max_nodes"),
+                                                detail::u32(max_millis, "max_millis"), &player),
+                  "ttt::Game::forced_winner_within");
+    return player;
+  }
   /// optimal_moves() under the caller's budget, as best_move_within().
   std::vector<Cell> optimal_moves_within(Integer max_nodes, Integer max_millis = 0) const {
     const std::uint64_t nodes = detail::non_negative(max_nodes, "max_nodes");

@@ -236,6 +236,39 @@ pub fn wins_steps(game: &Game, budget: Budget, player: Player) -> Result<(bool, 
     wins_counted(game, meter, player == mover)
 }
 
+/// The player who wins `game` against any defence, `None` when neither does (a draw with
+/// best play), proved within `budget`, which both questions share: whether the side to move
+/// wins, then, when it does not, whether the other side does. The value without the length of
+/// the win, as [`wins_within`] proves it, so it reaches as far: an empty 4,9,4 is a
+/// first-player win within 2^27 steps, where [`solve`] would also need the fastest win.
+/// `GameOver` for a finished game, `InvalidArgument` for an unlimited budget, `TooHard` when
+/// the budget runs out first.
+///
+/// ```
+/// use tictactoe::{ai, Game, Player, Rules};
+/// let budget = ai::Budget::nodes(1 << 20);
+/// let game = Game::new(Rules::new(4, 4, 3)?)?;
+/// assert_eq!(ai::forced_winner_within(&game, budget)?, Some(Player::X));
+/// let game = Game::new(Rules::new(3, 3, 3)?)?;
+/// assert_eq!(ai::forced_winner_within(&game, budget)?, None); // tic-tac-toe is a draw
+/// # Ok::<(), tictactoe::Error>(())
+/// ```
+pub fn forced_winner_within(game: &Game, budget: Budget) -> Result<Option<Player>, Error> {
+    let started = Instant::now();
+    let mover = game.to_move().ok_or(Error::GameOver)?;
+    meter(game, budget)?;
+    if Width::of(game.rules()).is_none() {
+        let score = solve_metered(game, Meter::new(budget, started))?.score;
+        return Ok((score != 0).then(|| if score > 0 { mover } else { mover.other() }));
+    }
+    let (wins, spent) = wins_counted(game, Meter::new(budget, started), true)?;
+    if wins {
+        return Ok(Some(mover));
+    }
+    let (loses, _) = wins_counted(game, Meter::new(budget.less_nodes(spent), started), false)?;
+    Ok(loses.then(|| mover.other()))
+}
+
 /// The moves of `game` that a split proof asks about (see [`solve_threads`]): one per class of
 /// moves that the position's symmetries map onto each other (the first cell of each class),
 /// nearest the centre first. Every other legal move is the image of one of these under a

@@ -4,7 +4,7 @@
 
 use super::{game_ref, guard, out_ptr, write_list, write_text, TttGame, TttStatus};
 use crate::ai;
-use crate::{Game, Move};
+use crate::{Game, Move, Player};
 use std::ffi::c_char;
 use std::time::Duration;
 
@@ -92,6 +92,33 @@ pub unsafe extern "C" fn ttt_game_best_move_threads(
         let budget = budget(max_nodes, max_millis);
         // SAFETY: the caller's pointers, passed on.
         unsafe { write_solution(game, budget, threads as usize, out_row, out_col, out_score) }
+    })
+}
+
+/// Who wins with perfect play, without how fast: `*out_player` is the player (1 or 2) who wins
+/// against any defence, or 0 when neither does (a draw). Under the caller's budget, as
+/// `ttt_game_best_move_within`, shared by the two proofs it may take (whether the side to move
+/// wins, then whether the other side does). It reaches further than `ttt_game_best_move`,
+/// which must also find the fastest win: an empty 4,9,4 is proved a first-player win within
+/// 2^27 steps. With a step budget alone the answer is deterministic.
+///
+/// Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_INVALID_ARGUMENT` (both limits 0),
+/// `TTT_TOO_HARD` (the budget ran out first), `TTT_OUT_OF_MEMORY`.
+#[no_mangle]
+pub unsafe extern "C" fn ttt_game_forced_winner_within(
+    game: *const TttGame,
+    max_nodes: u64,
+    max_millis: u32,
+    out_player: *mut u32,
+) -> TttStatus {
+    guard(|| {
+        // SAFETY: see `game_ref`.
+        let game = unsafe { game_ref(game) }?;
+        let out_player = out_ptr(out_player)?;
+        let winner = ai::forced_winner_within(game, budget(max_nodes, max_millis))?;
+        // SAFETY: checked non-NULL; the caller promises it is writable.
+        unsafe { *out_player = winner.map_or(0, Player::number) };
+        Ok(())
     })
 }
 

@@ -214,6 +214,21 @@ static void solve_on_threads() {
   CHECK_STATUS(over.best_move_threads(100), ttt::IllegalMove, Status::GameOver);
 }
 
+// Who wins: the player the score's sign names (player 2 may open), 0 for a draw; the errors
+// are the solver's.
+static void forced_winner() {
+  CHECK_EQ(Game(3, 3, 3).forced_winner_within(1 << 20), 0u);
+  CHECK_EQ(Game(4, 4, 3).forced_winner_within(1 << 20), 1u);
+  CHECK_EQ(Game::from_text("4,4,3:..../..../..../....:O").forced_winner_within(1 << 20), 2u);
+  CHECK_EQ(Game::from_text("3,3,3:XX./OO./X..:O").forced_winner_within(1 << 20), 2u);
+  Game empty(7, 7, 5);
+  CHECK_STATUS(empty.forced_winner_within(1000), ttt::TooHard, Status::TooHard);
+  CHECK_STATUS(empty.forced_winner_within(0, 0), ttt::InvalidArgument, Status::InvalidArgument);
+  CHECK_THROWS(empty.forced_winner_within(-1), std::out_of_range);
+  Game over = Game::from_text("3,3,3:XXX/OO./...:O");
+  CHECK_STATUS(over.forced_winner_within(100), ttt::IllegalMove, Status::GameOver);
+}
+
 int main() {
   empty_board_is_a_draw();
   immediate_win();
@@ -226,6 +241,7 @@ int main() {
   search_errors();
   budgeted_solve();
   solve_on_threads();
+  forced_winner();
   certificates();
   threads();
   return check::result("test_ai");
