@@ -225,6 +225,19 @@ namespace TicTacToe
             return new ScoredMove(new Cell((int)row, (int)col), score);
         }
 
+        /// <summary>Who wins with perfect play, without how fast: the player (1 or 2) who wins
+        /// against any defence, or 0 for a draw, under the caller's budget as
+        /// <see cref="BestMove(long, int)"/> takes it (shared by the two proofs it may take). It
+        /// reaches further than <see cref="BestMove()"/>, which must also find the fastest win.
+        /// Throws as <see cref="BestMove(long, int)"/> does.</summary>
+        public int ForcedWinnerWithin(long maxNodes, int maxMillis = 0)
+        {
+            GameHandle h = Handle;
+            uint millis = Budget(maxNodes, maxMillis);
+            Errors.Check(Native.ttt_game_forced_winner_within(h, (ulong)maxNodes, millis, out uint player), "Game.ForcedWinnerWithin");
+            return (int)player;
+        }
+
         /// <summary><see cref="OptimalMoves()"/> under the caller's budget, as
         /// <see cref="BestMove(long, int)"/> takes it; throws as that does.</summary>
         public IReadOnlyList<Cell> OptimalMoves(long maxNodes, int maxMillis = 0)

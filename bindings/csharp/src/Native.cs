@@ -81,6 +81,8 @@ namespace TicTacToe
         internal static extern Status ttt_game_best_move_threads(GameHandle game, ulong maxNodes, uint maxMillis, uint threads,
                                                                  out uint row, out uint col, out int score);
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
+        internal static extern Status ttt_game_forced_winner_within(GameHandle game, ulong maxNodes, uint maxMillis, out uint player);
+        [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]
         internal static extern Status ttt_game_optimal_moves_within(GameHandle game, ulong maxNodes, uint maxMillis,
                                                                     uint[] cells, UIntPtr capacity, out UIntPtr count);
         [DllImport(Lib, CallingConvention = Cdecl, ExactSpelling = true)]

@@ -275,6 +275,28 @@ namespace TicTacToe.Tests
                 Assert.Status<IllegalMoveException>(Status.GameOver, () => over.Certificate(100));
         }
 
+        // Who wins: the player the score's sign names (player 2 may open), 0 for a draw; the
+        // errors are BestMove(maxNodes)'s.
+        internal static void ForcedWinner()
+        {
+            using (var g = new Game(3, 3, 3)) Assert.Equal(0, g.ForcedWinnerWithin(1L << 20));
+            using (var g = new Game(4, 4, 3)) Assert.Equal(1, g.ForcedWinnerWithin(1L << 20));
+            using (Game g = Game.FromText("4,4,3:..../..../..../....:O")) Assert.Equal(2, g.ForcedWinnerWithin(1L << 20));
+            using (Game g = Game.FromText("3,3,3:XX./OO./X..:O")) Assert.Equal(2, g.ForcedWinnerWithin(1L << 20, 10000));
+            using (var g = new Game(7, 7, 5))
+            {
+                Assert.Status<TooHardException>(Status.TooHard, () => g.ForcedWinnerWithin(1000));
+                Assert.Status<InvalidRulesException>(Status.InvalidArgument, () => g.ForcedWinnerWithin(0, 0));
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.ForcedWinnerWithin(-1));
+                Assert.Throws<ArgumentOutOfRangeException>(() => g.ForcedWinnerWithin(100, -5));
+            }
+            using (Game over = Game.FromText("3,3,3:XXX/OO./...:O"))
+                Assert.Status<IllegalMoveException>(Status.GameOver, () => over.ForcedWinnerWithin(100));
+            var disposed = new Game();
+            disposed.Dispose();
+            Assert.Throws<ObjectDisposedException>(() => disposed.ForcedWinnerWithin(1000));
+        }
+
         internal static void BudgetedSolveErrors()
         {
             using (var g = new Game(4, 4, 4))

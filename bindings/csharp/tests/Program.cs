@@ -17,7 +17,7 @@ namespace TicTacToe.Tests
                 AiTests.EmptyBoardIsADraw, AiTests.ImmediateWin, AiTests.ForcedLoss, AiTests.Errors,
                 AiTests.TakesTheWin, AiTests.ThreatWinOfAnOpenThree, AiTests.BlocksTheLoss, AiTests.DeterministicAndLegal, AiTests.SearchErrors,
                 AiTests.ParallelSearchesOfOneGame, AiTests.DisposeDuringSearchIsSafe,
-                AiTests.BudgetedSolveMatchesTheDefault, AiTests.BudgetedSolveRunsOut, AiTests.BudgetedSolveErrors, AiTests.SolveOnThreads, AiTests.Certificates,
+                AiTests.BudgetedSolveMatchesTheDefault, AiTests.BudgetedSolveRunsOut, AiTests.BudgetedSolveErrors, AiTests.SolveOnThreads, AiTests.ForcedWinner, AiTests.Certificates,
                 BatchTests.AgreesWithGamesAfterEveryStep, BatchTests.AWonGameStartsAgain, BatchTests.IllegalActionChangesNothing,
                 BatchTests.RandomMovesRepeatForASeed, BatchTests.ThreadsChangeNoResult, BatchTests.DisposedBatchThrowsAndIsFreedOnce,
                 RulesTests.FindWinnerSeed, RulesTests.JudgeGeneralBoards, RulesTests.JudgeErrors,
