@@ -44,6 +44,11 @@ export class Game {
   bestMove(options?: SolveBudget & { threads?: number }): { row: number; col: number; score: number };
   /** The position's value as proof trees a checker verifies with the rules alone. */
   certificate(maxNodes: number | bigint): string;
+  /**
+   * Who wins with perfect play, without how fast: 1 or 2, or 0 for a draw, under a budget as
+   * bestMove's (at least one non-zero; TOO_HARD when it runs out).
+   */
+  forcedWinnerWithin(options: SolveBudget): Player;
   /** Every move that keeps the position's value; with a budget as bestMove's. */
   optimalMoves(options?: SolveBudget): Cell[];
   /** A strong move under a node and/or time budget (at least one non-zero). */

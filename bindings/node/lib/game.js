@@ -271,6 +271,21 @@ class Game {
   }
 
   /**
+   * Who wins with perfect play, without how fast: the player (1 or 2) who wins against any
+   * defence, or 0 for a draw. Options `{maxNodes, maxMillis}` as search's (each left out is 0,
+   * at least one non-zero), one budget shared by the two proofs it may take; TOO_HARD when it
+   * runs out. It reaches further than bestMove, which must also find the fastest win.
+   * @returns {0 | 1 | 2}
+   */
+  forcedWinnerWithin(options) {
+    const { maxNodes = 0, maxMillis = 0 } = optionBag(options, 'forcedWinnerWithin', BUDGET_KEYS);
+    const nodes = u64('maxNodes', maxNodes);
+    const millis = u32('maxMillis', maxMillis);
+    check(C.ttt_game_forced_winner_within(this.#handle(), nodes, millis, u32Out[0]));
+    return u32Out[0][0];
+  }
+
+  /**
    * Every move that keeps the position's value, as [row, col] in row-major order. Options
    * `{maxNodes, maxMillis}` as bestMove's.
    */

@@ -15,6 +15,7 @@ const PROTOTYPES = [
   'TttStatus ttt_game_best_move_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_row, uint32_t *out_col, int32_t *out_score)',
   'TttStatus ttt_game_certificate(const TttGame *game, uint64_t max_nodes, char *out_text, size_t capacity, size_t *out_len)',
   'TttStatus ttt_game_best_move_threads(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t threads, uint32_t *out_row, uint32_t *out_col, int32_t *out_score)',
+  'TttStatus ttt_game_forced_winner_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_player)',
   'TttStatus ttt_game_optimal_moves_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_cells, size_t capacity, size_t *out_count)',
   'TttStatus ttt_game_search(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint64_t seed, uint32_t *out_row, uint32_t *out_col)',
   'TttStatus ttt_game_ai_move(const TttGame *game, uint32_t level, uint64_t seed, uint32_t *out_row, uint32_t *out_col)',

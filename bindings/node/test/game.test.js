@@ -240,6 +240,29 @@ test('AI: best move and optimal moves', () => {
   assert.throws(() => big.optimalMoves(), { code: 'TOO_HARD' });
 });
 
+test('AI: forcedWinnerWithin names who wins with perfect play, and its errors', () => {
+  // The player the score's sign names (player 2 may open), 0 for a draw.
+  const cases = [
+    ['3,3,3:.../.../...:X', 0], ['4,4,3:..../..../..../....:X', 1],
+    ['4,4,3:..../..../..../....:O', 2], ['3,3,3:XX./OO./X..:O', 2],
+  ];
+  for (const [text, want] of cases) {
+    const g = Game.fromText(text);
+    assert.equal(g.forcedWinnerWithin({ maxNodes: 2 ** 20 }), want, text);
+    assert.equal(g.forcedWinnerWithin({ maxNodes: 2n ** 20n, maxMillis: 60000 }), want, text);
+    assert.equal(g.toText(), text, 'the game did not change');
+  }
+  const big = new Game(7, 7, 5);
+  assert.throws(() => big.forcedWinnerWithin({ maxNodes: 1000 }), { name: 'TicTacToeError', code: 'TOO_HARD' });
+  assert.throws(() => big.forcedWinnerWithin({}), { name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT' });
+  assert.throws(() => big.forcedWinnerWithin(), { name: 'InvalidArgumentError', code: 'INVALID_ARGUMENT' });
+  assert.throws(() => big.forcedWinnerWithin({ maxNodes: -1 }), RangeError);
+  assert.throws(() => big.forcedWinnerWithin({ maxNodes: 100, maxMillis: 2 ** 32 }), RangeError);
+  assert.throws(() => big.forcedWinnerWithin({ maxNodes: 100, threads: 2 }), TypeError);
+  const over = Game.fromText('3,3,3:XXX/OO./...:O');
+  assert.throws(() => over.forcedWinnerWithin({ maxNodes: 100 }), { name: 'IllegalMoveError', code: 'GAME_OVER' });
+});
+
 test('AI: bestMove / optimalMoves under a budget answer as the default calls', () => {
   const budgets = [
     { maxNodes: 1000000 }, { maxNodes: 2n ** 64n - 1n }, { maxMillis: 60000 },
