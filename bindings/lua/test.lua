@@ -488,6 +488,28 @@ test("AI: certificate names the position and its value; its errors are the solve
   raises_status("GAME_OVER", ttt.from_text("3,3,3:XXX/OO./...:O").certificate, ttt.from_text("3,3,3:XXX/OO./...:O"), 100)
 end)
 
+test("AI: forced_winner_within names who wins with perfect play, and its errors", function()
+  -- The player the score's sign names (player 2 may open), 0 for a draw.
+  local cases = {
+    { "3,3,3:.../.../...:X", 0 }, { "4,4,3:..../..../..../....:X", 1 },
+    { "4,4,3:..../..../..../....:O", 2 }, { "3,3,3:XX./OO./X..:O", 2 },
+  }
+  for _, case in ipairs(cases) do
+    local g = ttt.from_text(case[1])
+    eq(g:forced_winner_within({ max_nodes = 2 ^ 20 }), case[2], case[1])
+    eq(g:forced_winner_within({ max_nodes = 2 ^ 20, max_millis = 60000 }), case[2], case[1] .. " with a clock")
+    eq(g:to_text(), case[1], "the game did not change")
+  end
+  local big = ttt.Game(7, 7, 5)
+  raises_status("TOO_HARD", big.forced_winner_within, big, { max_nodes = 1000 })
+  raises_status("INVALID_ARGUMENT", big.forced_winner_within, big, {})
+  raises_message("out of range", big.forced_winner_within, big, { max_nodes = -1 })
+  raises_message("out of range", big.forced_winner_within, big, { max_millis = 2 ^ 32 })
+  raises_message("bad argument #1 to 'forced_winner_within' (table expected, got nil)", big.forced_winner_within, big)
+  local over = ttt.from_text("3,3,3:XXX/OO./...:O")
+  raises_status("GAME_OVER", over.forced_winner_within, over, { max_nodes = 100 })
+end)
+
 test("AI: best_move(opts) and optimal_moves(opts) errors, as search's", function()
   local g = ttt.Game(4, 4, 4)
   for _, name in ipairs({ "best_move", "optimal_moves" }) do

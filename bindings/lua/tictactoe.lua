@@ -31,6 +31,7 @@ TttStatus ttt_game_best_move_within(const TttGame *game, uint64_t max_nodes, uin
 TttStatus ttt_game_certificate(const TttGame *game, uint64_t max_nodes, char *out_text, size_t capacity, size_t *out_len);
 TttStatus ttt_game_best_move_threads(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t threads, uint32_t *out_row, uint32_t *out_col, int32_t *out_score);
 TttStatus ttt_game_optimal_moves(const TttGame *game, uint32_t *out_cells, size_t capacity, size_t *out_count);
+TttStatus ttt_game_forced_winner_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_player);
 TttStatus ttt_game_optimal_moves_within(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint32_t *out_cells, size_t capacity, size_t *out_count);
 TttStatus ttt_game_search(const TttGame *game, uint64_t max_nodes, uint32_t max_millis, uint64_t seed, uint32_t *out_row, uint32_t *out_col);
 TttStatus ttt_game_ai_move(const TttGame *game, uint32_t level, uint64_t seed, uint32_t *out_row, uint32_t *out_col);
@@ -395,6 +396,18 @@ function Game:best_move(opts)
   end
   check(status)
   return out_u32[0], out_u32[1], out_i32[0]
+end
+
+-- Who wins with perfect play, without how fast: the player (1 or 2) who wins against any
+-- defence, or 0 for a draw. `opts` = {max_nodes = N, max_millis = M} as for best_move (each 0
+-- by default, at least one non-zero), one budget shared by the two proofs it may take:
+-- TOO_HARD when it runs out. It reaches further than best_move, which must also find the
+-- fastest win.
+function Game:forced_winner_within(opts)
+  local ptr = handle(self)
+  local nodes, millis = budget(opts, "forced_winner_within")
+  check(C.ttt_game_forced_winner_within(ptr, nodes, millis, out_u32))
+  return out_u32[0]
 end
 
 -- Every move that keeps the position's value, as {row, col} pairs in row-major order.
