@@ -55,6 +55,28 @@ func (g *Game) BestMoveThreads(maxNodes uint64, maxTime time.Duration, threads i
 	})
 }
 
+// ForcedWinnerWithin is who wins with perfect play, without how fast: the player (1 or 2) who
+// wins against any defence, or 0 for a draw. The budget is BestMoveWithin's, shared by the two
+// proofs it may take (whether the side to move wins, then whether the other side does); with a
+// step budget alone the answer is deterministic. It reaches further than BestMove, which must
+// also find the fastest win. ErrTooHard when the budget runs out, ErrGameOver on a finished game.
+func (g *Game) ForcedWinnerWithin(maxNodes uint64, maxTime time.Duration) (int, error) {
+	p, err := g.lock()
+	if err != nil {
+		return 0, err
+	}
+	defer g.unlock()
+	millis, err := budgetMillis(maxTime)
+	if err != nil {
+		return 0, err
+	}
+	var player C.uint32_t
+	if err := check(C.ttt_game_forced_winner_within(p, C.uint64_t(maxNodes), millis, &player)); err != nil {
+		return 0, err
+	}
+	return int(player), nil
+}
+
 // Certificate is the position's value as proof trees in text that a checker verifies with the
 // rules alone (docs/ai.md, "Certificates"), of at most maxNodes nodes: ErrTooHard when more are
 // needed, ErrInvalidArgument for 0, ErrGameOver on a finished game.

@@ -292,6 +292,45 @@ func TestCertificate(t *testing.T) {
 	wantErr(t, err, ErrGameOver)
 }
 
+// ForcedWinnerWithin names the player the score's sign names (player 2 may open), 0 for a
+// draw, and fails as BestMoveWithin does.
+func TestForcedWinnerWithin(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"3,3,3:.../.../...:X", 0}, {"4,4,3:..../..../..../....:X", 1},
+		{"4,4,3:..../..../..../....:O", 2}, {"3,3,3:XX./OO./X..:O", 2},
+	} {
+		g := must(ParseGame(c.text))
+		for _, d := range []time.Duration{0, time.Minute} {
+			if got, err := g.ForcedWinnerWithin(1<<20, d); got != c.want || err != nil {
+				t.Errorf("%s: ForcedWinnerWithin(1<<20, %v) = %d, %v; want %d", c.text, d, got, err, c.want)
+			}
+		}
+		if text := must(g.Text()); text != c.text {
+			t.Errorf("the game changed: %s, was %s", text, c.text)
+		}
+		g.Close()
+	}
+	big := newGame(t, 7, 7, 5)
+	got, err := big.ForcedWinnerWithin(1000, 0)
+	wantErr(t, err, ErrTooHard)
+	if got != 0 {
+		t.Errorf("ForcedWinnerWithin returned %d with its error", got)
+	}
+	_, err = big.ForcedWinnerWithin(0, 0)
+	wantErr(t, err, ErrInvalidArgument)
+	_, err = big.ForcedWinnerWithin(100, -time.Millisecond)
+	wantErr(t, err, ErrRange)
+	_, err = big.ForcedWinnerWithin(100, 1<<32*time.Millisecond)
+	wantErr(t, err, ErrRange)
+	over := must(ParseGame("3,3,3:XXX/OO./...:O"))
+	defer over.Close()
+	_, err = over.ForcedWinnerWithin(100, 0)
+	wantErr(t, err, ErrGameOver)
+}
+
 // A budget too small for the position is ErrTooHard, where the default budget solves it.
 func TestWithinRunsOutOfBudget(t *testing.T) {
 	g := newGame(t, 4, 4, 4)

@@ -393,6 +393,10 @@ func TestClosedGameReturnsErrClosed(t *testing.T) {
 	errs = append(errs, err)
 	_, _, err = g.BestMoveWithin(0, -time.Second)
 	errs = append(errs, err)
+	_, err = g.ForcedWinnerWithin(1, 0)
+	errs = append(errs, err)
+	_, err = g.ForcedWinnerWithin(0, -time.Second)
+	errs = append(errs, err)
 	for i, err := range errs {
 		if err != ErrClosed {
 			t.Errorf("call %d on a closed game: %v", i, err)
