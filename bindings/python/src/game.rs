@@ -363,6 +363,16 @@ impl GameCore {
         self.released(py, |g| numbered(Player::try_from(player).and_then(|p| ai::wins_within(g, budget, p))))
     }
 
+    /// `forced_winner_within`: who wins with perfect play (1 or 2, 0 for a draw) within
+    /// (max_nodes, max_millis) or the library's budget.
+    #[pyo3(signature = (limits=None))]
+    fn _forced_winner(&self, py: Python<'_>, limits: Option<(u64, u32)>) -> PyResult<u32> {
+        let budget = limits.map_or(budget(ai::SOLVE_NODES, 0), |(nodes, millis)| budget(nodes, millis));
+        self.released(py, |g| {
+            numbered(ai::forced_winner_within(g, budget)).map(|p| p.map_or(0, Player::number))
+        })
+    }
+
     /// `certificate`: the value as proof trees of at most `max_nodes` nodes.
     fn _certificate(&self, py: Python<'_>, max_nodes: u64) -> PyResult<String> {
         self.released(py, |g| numbered(ai::certificate(g, max_nodes)))

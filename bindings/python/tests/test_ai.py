@@ -167,6 +167,33 @@ def test_best_move_on_threads_has_the_one_thread_score():
         game_from(X_WINS_NOW + [(0, 2)]).best_move(threads=2)
 
 
+def test_forced_winner_within_names_who_wins():
+    # The player the score's sign names (player 2 may open), 0 for a draw.
+    for text, want in (
+        ("3,3,3:.../.../...:X", 0),
+        ("4,4,3:..../..../..../....:X", 1),
+        ("4,4,3:..../..../..../....:O", 2),
+        ("3,3,3:XX./OO./X..:O", 2),
+    ):
+        game = tictactoe.Game.from_text(text)
+        assert game.forced_winner_within() == want, text  # the library's budget
+        assert game.forced_winner_within(max_nodes=1 << 20) == want, text
+        assert game.forced_winner_within(max_nodes=1 << 20, max_millis=60_000) == want, text
+        assert game.to_text() == text
+    big = tictactoe.Game(7, 7, 5)
+    with pytest.raises(tictactoe.TooHard):
+        big.forced_winner_within(max_nodes=1000)
+    with pytest.raises(tictactoe.InvalidArgument, match="both 0"):
+        big.forced_winner_within(max_nodes=0, max_millis=0)
+    for bad in (-1, 2**64):
+        with pytest.raises(OverflowError):
+            big.forced_winner_within(max_nodes=bad)
+    with pytest.raises(OverflowError):
+        big.forced_winner_within(max_millis=2**32)
+    with pytest.raises(tictactoe.GameOver):
+        tictactoe.Game.from_text("3,3,3:XXX/OO./...:O").forced_winner_within(max_nodes=100)
+
+
 def test_certificate_names_the_position_and_its_value():
     head = "certificate 2\nposition 3,3,3:.../.../...:X\nvalue draw\ntree X cannot-win\n"
     assert tictactoe.Game().certificate().startswith(head)

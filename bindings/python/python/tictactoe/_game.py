@@ -301,6 +301,19 @@ class Game(_native.GameCore):
         with _no_limit_named():
             return self._optimal_moves(budget)
 
+    def forced_winner_within(
+        self, *, max_nodes: int | None = None, max_millis: int | None = None
+    ) -> Player:
+        """Who wins with perfect play, without how fast: the player (1 or 2) who wins against
+        any defence, 0 for a draw (ttt_game_forced_winner_within). It reaches further than
+        `best_move`, which must also find the fastest win. The budget is `best_move`'s (the
+        library's 2**24 steps when neither limit is given), shared by the two proofs it may
+        take. Raises GameOver, InvalidArgument when both limits are 0, TooHard when the
+        budget runs out."""
+        budget = _solve_budget(max_nodes, max_millis)
+        with _no_limit_named():
+            return self._forced_winner(budget)
+
     def certificate(self, max_nodes: int = 1 << 20) -> str:
         """The position's value as proof trees in text that a checker verifies with the rules
         alone (docs/ai.md, "Certificates"), of at most `max_nodes` nodes
