@@ -356,6 +356,17 @@ impl TicTacToe {
         )
     }
 
+    /// Who wins with perfect play, without how fast: the player (1 or 2) who wins against any
+    /// defence, or 0 for a draw, within `nodes` solver steps and `millis` milliseconds (0 for
+    /// no limit of that kind, not both), one budget for the two proofs it may take. It reaches
+    /// further than `best_move`, which must also find the fastest win. `null` with an error
+    /// line when the budget runs out, the game is over or the budget is refused.
+    #[export]
+    fn forced_winner_within(&self, _owner: &Reference, nodes: i64, #[opt] millis: i64) -> Variant {
+        let winner = (|| ai::forced_winner_within(&self.game(), budget_arg(nodes, millis)?))();
+        answer("forced_winner_within", winner.map(player_code))
+    }
+
     /// The position's value as proof trees in text that a checker verifies with the rules
     /// alone, of at most `max_nodes` nodes (see the library's docs/ai.md, "Certificates").
     /// `null` with an error line when more are needed, the game is over or `max_nodes` is not
