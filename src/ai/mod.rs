@@ -202,7 +202,7 @@ pub fn optimal_moves(game: &Game) -> Result<Vec<Move>, Error> {
 /// relevance-zone proofs on boards that fit the bitboard solver (where those run past 2^24
 /// steps, by a proof-number search with the rest of the budget), else from [`solve`]'s score.
 /// It reaches further than [`solve`], which must also find the length of a win: an empty
-/// 4,9,4 is proved a first-player win within 2^27 steps.
+/// 4,9,4 is proved a first-player win within 2^26 steps.
 /// `GameOver` for a finished game; `TooHard` as [`solve`].
 ///
 /// ```

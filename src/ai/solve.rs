@@ -151,8 +151,8 @@ const PROBE_WARMUP: u64 = 64;
 /// step takes (about a third of a proof-number step's); where it runs long, on a won board
 /// such as 4,9,4, it is mostly proving that the attacker's wrong moves fail, which the
 /// proof-number search leaves unfinished. Measured in steps from the empty board, zones
-/// against proof numbers alone: 5,6,4 4.9K / 11.6K, 7,6,4 14K / 22K, 5,5,4 69K / 79K, 4,7,4
-/// 0.97M / 0.93M, 4,8,4 12.3M / 13.0M, 4,9,4 more than 2^28 / 71.2M.
+/// against proof numbers alone: 5,6,4 4.9K / 51K, 7,6,4 14K / 0.66M, 5,5,4 69K / 0.11M, 4,7,4
+/// 0.97M / 0.75M, 4,8,4 12.3M / 11.5M, 4,9,4 more than 2^28 / 32.8M.
 const ZONES_FIRST: u64 = 1 << 24;
 
 /// The zones' defender tries first the `BLOCKERS` answers that a pairing of what was left
