@@ -7,7 +7,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::draw::Draws;
 use super::kind::Kind;
-use super::split_step::{check_then_play, Piece};
+use super::split_step::check_then_play;
 use super::{StepError, Tally};
 use crate::error::Error;
 use crate::fallible::{try_filled, try_with_capacity};
@@ -26,7 +26,7 @@ const MAX_THREADS: usize = 256;
 /// games of 15 × 15, 932,068 of 3 × 3). A split call starts, waits for and joins its threads,
 /// and each new thread's core has the games cold in its cache: on an idle 2-core machine a
 /// split 15 × 15 step broke even at about 2^21 cells a thread (20,000 games) and took a third
-/// off from 2^22; on 3 × 3 the step and mask broke even between 2^20 and 2^22 cells a thread
+/// off from 2^22; on 3 × 3 the step and mask broke even between 2^19 and 2^22 cells a thread
 /// (docs/performance.md). Under load two threads lost to one up to 65,536 15 × 15 games, so
 /// the caller who asks for threads decides: set them for big batches on free cores.
 const CELLS_PER_THREAD: usize = 1 << 22;
@@ -144,11 +144,12 @@ impl<K: Kind> Lanes<K> {
     }
 
     /// Checks every action, then plays them all; on the first illegal one nothing is played.
-    /// A step spread over threads checks and plays each piece on its thread
-    /// (`check_then_play`).
     pub(crate) fn step(&mut self, actions: &[u32], results: &mut [u8]) -> Result<(), StepError> {
-        let (s, per) = (self.kind.stride(), self.piece_games());
-        if per >= self.count && self.kind.has_advance() && self.make_next() {
+        let per = self.piece_games();
+        if per < self.count {
+            return self.step_split(actions, results, per);
+        }
+        if self.kind.has_advance() && self.make_next() {
             // One pass reads each game once, and the results come from the new games.
             if self.kind.advance(&self.data, actions, &mut self.next) {
                 std::mem::swap(&mut self.data, &mut self.next);
@@ -157,20 +158,43 @@ impl<K: Kind> Lanes<K> {
             }
             return check(&self.kind, self.cells, 0, &self.data, actions);
         }
-        let (kind, cells) = (&self.kind, self.cells);
-        if per >= self.count {
-            check(kind, cells, 0, &self.data, actions)?;
-            kind.play_all(&mut self.data, actions, results);
+        check(&self.kind, self.cells, 0, &self.data, actions)?;
+        self.kind.play_all(&mut self.data, actions, results);
+        Ok(())
+    }
+
+    /// `step` in pieces of `per` games, each checked and played on its thread
+    /// (`check_then_play`). Where the representation has `advance`, checking a piece is
+    /// advancing it into `next`, and playing it is reading its results from there: one pass
+    /// over the games, as on one thread.
+    fn step_split(&mut self, actions: &[u32], results: &mut [u8], per: usize) -> Result<(), StepError> {
+        let ahead = self.kind.has_advance() && self.make_next();
+        let (kind, s, cells) = (&self.kind, self.kind.stride(), self.cells);
+        if ahead {
+            let games = self.data.chunks(per * s).zip(self.next.chunks_mut(per * s));
+            let pieces = games.zip(actions.chunks(per)).zip(results.chunks_mut(per)).enumerate();
+            let pieces = pieces
+                .map(|(i, (((games, next), actions), results))| (i * per, games, next, actions, results));
+            check_then_play(
+                pieces,
+                |(first, games, next, actions, _)| match kind.advance(games, actions, next) {
+                    true => Ok(()),
+                    // Some action is illegal: the first one, as the walk finds it.
+                    false => check(kind, cells, *first, games, actions),
+                },
+                |(_, _, next, _, results)| kind.results(next, results),
+            )?;
+            std::mem::swap(&mut self.data, &mut self.next);
             return Ok(());
         }
         let games = self.data.chunks_mut(per * s).zip(actions.chunks(per)).zip(results.chunks_mut(per));
-        let pieces = games.enumerate().map(|(i, ((games, actions), results))| Piece {
-            first: i * per,
-            games,
-            actions,
-            results,
-        });
-        check_then_play(kind, cells, pieces)
+        let pieces =
+            games.enumerate().map(|(i, ((games, actions), results))| (i * per, games, actions, results));
+        check_then_play(
+            pieces,
+            |(first, games, actions, _)| check(kind, cells, *first, games, actions),
+            |(_, games, actions, results)| kind.play_all(games, actions, results),
+        )
     }
 
     /// Whether `next` holds as many words as `data`, making it if it can.
@@ -355,47 +379,63 @@ pub(crate) mod tests {
     const PANIC: u32 = 1000;
     const SLOW: u32 = 1001;
 
-    /// Plays as `Small` does, but its check panics on a `PANIC` action, and takes a tenth of a
-    /// second on a `SLOW` one: long enough for the other thread to start and check its own
-    /// piece meanwhile.
-    struct Panicky(Small);
+    /// Plays as the representation it wraps, but its check (and `advance`, which is the check
+    /// where there is one) panics on a `PANIC` action, and takes a tenth of a second on a
+    /// `SLOW` one: long enough for the other thread to start and check its own piece meanwhile.
+    struct Panicky<K>(K);
 
-    impl Kind for Panicky {
-        type Word = u64;
-        type Aside = ();
-
-        fn stride(&self) -> usize {
-            self.0.stride()
-        }
-        fn occupied(&self, game: &[u64], cell: usize) -> bool {
-            self.0.occupied(game, cell)
-        }
-        fn stone(&self, game: &[u64], cell: usize) -> u8 {
-            self.0.stone(game, cell)
-        }
-        fn x_to_move(&self, game: &[u64]) -> bool {
-            self.0.x_to_move(game)
-        }
-        fn play(&self, game: &mut [u64], cell: usize) -> u8 {
-            self.0.play(game, cell)
-        }
-        fn observe(&self, game: &[u64], out: &mut [u8]) {
-            self.0.observe(game, out)
-        }
-        fn legal(&self, game: &[u64], out: &mut [u8]) {
-            self.0.legal(game, out)
-        }
-        fn all_legal(&self, games: &[u64], actions: &[u32]) -> bool {
+    impl<K> Panicky<K> {
+        fn pause_or_panic(actions: &[u32]) {
             if actions.contains(&SLOW) {
                 std::thread::sleep(std::time::Duration::from_millis(100));
             }
             assert!(!actions.contains(&PANIC), "the check of a piece panicked");
+        }
+    }
+
+    impl<K: Kind> Kind for Panicky<K> {
+        type Word = K::Word;
+        type Aside = K::Aside;
+
+        fn stride(&self) -> usize {
+            self.0.stride()
+        }
+        fn occupied(&self, game: &[K::Word], cell: usize) -> bool {
+            self.0.occupied(game, cell)
+        }
+        fn stone(&self, game: &[K::Word], cell: usize) -> u8 {
+            self.0.stone(game, cell)
+        }
+        fn x_to_move(&self, game: &[K::Word]) -> bool {
+            self.0.x_to_move(game)
+        }
+        fn play(&self, game: &mut [K::Word], cell: usize) -> u8 {
+            self.0.play(game, cell)
+        }
+        fn observe(&self, game: &[K::Word], out: &mut [u8]) {
+            self.0.observe(game, out)
+        }
+        fn legal(&self, game: &[K::Word], out: &mut [u8]) {
+            self.0.legal(game, out)
+        }
+        fn all_legal(&self, games: &[K::Word], actions: &[u32]) -> bool {
+            Self::pause_or_panic(actions);
             self.0.all_legal(games, actions)
+        }
+        fn has_advance(&self) -> bool {
+            self.0.has_advance()
+        }
+        fn advance(&self, games: &[K::Word], actions: &[u32], next: &mut [K::Word]) -> bool {
+            Self::pause_or_panic(actions);
+            self.0.advance(games, actions, next)
+        }
+        fn results(&self, games: &[K::Word], results: &mut [u8]) {
+            self.0.results(games, results)
         }
         fn random(
             &self,
-            games: &mut [u64],
-            aside: &mut [()],
+            games: &mut [K::Word],
+            aside: &mut [K::Aside],
             moves: u64,
             draws: &mut Draws,
             tally: &mut Tally,
@@ -408,17 +448,24 @@ pub(crate) mod tests {
     /// thread) or in the second (by its own thread while the calling thread is slow with the
     /// first), panics instead of leaving a thread waiting for a check that never ends (should
     /// `check_then_play` not count a check that panicked, this test hangs); it plays no game,
-    /// and the batch steps on afterwards.
+    /// and the batch steps on afterwards. On 5 × 5 the check is a walk, on 3 × 3 `advance`.
     #[test]
     fn a_split_step_whose_check_panics_panics() {
-        let rules = Rules::new(5, 5, 4).unwrap();
+        let rules = |rows, cols, k| Rules::new(rows, cols, k).unwrap();
+        let small = rules(5, 5, 4);
+        split_step_panics(small, || Panicky(Small::new(&small).unwrap()));
+        let tic = rules(3, 3, 3);
+        split_step_panics(tic, || Panicky(Tic::new(&tic).unwrap()));
+    }
+
+    fn split_step_panics<K: Kind + Send>(rules: Rules, kind: impl Fn() -> K) {
         let cells = rules.cells();
         for (panic_at, slow_at) in [(3, COUNT - 2), (COUNT - 2, 3)] {
-            let mut lanes = Lanes::new(Panicky(Small::new(&rules).unwrap()), cells, COUNT).unwrap();
+            let mut lanes = Lanes::new(kind(), cells, COUNT).unwrap();
             lanes.set_threads(2);
             lanes.cells_per_thread = COUNT * cells / 2;
             assert_eq!(lanes.piece_games(), COUNT.div_ceil(2), "the batch must split");
-            // Game i plays cell i, then cell i + 1 (of 25): no line, every action legal.
+            // Game i plays cell i, then cell i + 1 (of the board's): no line, all legal.
             let actions = |then: usize| (0..COUNT).map(|i| ((i + then) % cells) as u32).collect::<Vec<_>>();
             lanes.step(&actions(0), &mut [0; COUNT]).unwrap();
             let mut before = vec![0; 2 * COUNT * cells];
@@ -427,10 +474,10 @@ pub(crate) mod tests {
             (spoiled[panic_at], spoiled[slow_at]) = (PANIC, SLOW);
             // The step runs on a thread of its own, whose panic `join` reports.
             let stepped = std::thread::scope(|s| s.spawn(|| lanes.step(&spoiled, &mut [0; COUNT])).join());
-            assert!(stepped.is_err(), "game {panic_at}: the step returned {stepped:?} instead of panicking");
+            assert!(stepped.is_err(), "{rules:?} game {panic_at}: the step returned {stepped:?}");
             let mut after = vec![0; 2 * COUNT * cells];
             lanes.observe(&mut after);
-            assert_eq!(after, before, "game {panic_at}: a step whose check panicked played");
+            assert_eq!(after, before, "{rules:?} game {panic_at}: a step whose check panicked played");
             lanes.step(&actions(1), &mut [0; COUNT]).unwrap();
         }
     }

@@ -5,18 +5,8 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 
-use super::kind::Kind;
-use super::lanes::check;
 use super::StepError;
 use crate::fallible::try_with_capacity;
-
-/// The games of a step that one thread checks and plays: from game number `first` on.
-pub(crate) struct Piece<'a, W> {
-    pub(crate) first: usize,
-    pub(crate) games: &'a mut [W],
-    pub(crate) actions: &'a [u32],
-    pub(crate) results: &'a mut [u8],
-}
 
 /// A step over `pieces`, the first on this thread and each other on a thread of its own, which
 /// ends before this returns: each thread checks its piece's actions, all wait until every
@@ -25,22 +15,20 @@ pub(crate) struct Piece<'a, W> {
 /// once, by its own thread or, when that thread has not come to it, by this one (so a failed
 /// spawn costs time, never work); each thread reads and writes only its own games, where they
 /// are in its core's cache. Checks then plays on this thread when the bookkeeping cannot be
-/// allocated.
-pub(crate) fn check_then_play<'a, K: Kind>(
-    kind: &K,
-    cells: usize,
-    pieces: impl ExactSizeIterator<Item = Piece<'a, K::Word>>,
-) -> Result<(), StepError>
-where
-    K::Word: 'a,
-{
+/// allocated. `check` gives a piece's first illegal action (and may write what only `play`
+/// reads); `play` plays a piece once every piece is known to be legal.
+pub(crate) fn check_then_play<P: Send>(
+    pieces: impl ExactSizeIterator<Item = P>,
+    check: impl Fn(&mut P) -> Result<(), StepError> + Sync,
+    play: impl Fn(P) + Sync,
+) -> Result<(), StepError> {
     let n = pieces.len();
     let Ok(mut slots) = try_with_capacity(n) else {
-        let mut pieces: Vec<Piece<'a, K::Word>> = pieces.collect();
-        for p in &pieces {
-            check(kind, cells, p.first, p.games, p.actions)?;
+        let mut pieces: Vec<P> = pieces.collect();
+        for p in &mut pieces {
+            check(p)?;
         }
-        pieces.iter_mut().for_each(|p| kind.play_all(p.games, p.actions, p.results));
+        pieces.into_iter().for_each(play);
         return Ok(());
     };
     slots.extend(pieces.map(|p| (AtomicBool::new(false), Mutex::new(Some(p)))));
@@ -62,7 +50,7 @@ where
             all_checked.notify_all();
         }
     };
-    let check_piece = |(claimed, slot): &(AtomicBool, Mutex<Option<Piece<'a, K::Word>>>)| {
+    let check_piece = |(claimed, slot): &(AtomicBool, Mutex<Option<P>>)| {
         if claimed.swap(true, Ordering::AcqRel) {
             return;
         }
@@ -70,8 +58,8 @@ where
         // no thread waits for it.
         let found = Cell::new(None);
         let _counted = OnDrop(|| count(found.take()));
-        let piece = slot.lock().unwrap_or_else(PoisonError::into_inner);
-        found.set(Some(piece.as_ref().map_or(Ok(()), |p| check(kind, cells, p.first, p.games, p.actions))));
+        let mut piece = slot.lock().unwrap_or_else(PoisonError::into_inner);
+        found.set(Some(piece.as_mut().map_or(Ok(()), &check)));
     };
     // Whether every piece is checked and legal (`Ok`), or the first illegal action.
     let legal = || {
@@ -81,10 +69,10 @@ where
         }
         (done.1.map_or(Ok(()), Err), done.2)
     };
-    let play_piece = |(_, slot): &(AtomicBool, Mutex<Option<Piece<'a, K::Word>>>)| {
+    let play_piece = |(_, slot): &(AtomicBool, Mutex<Option<P>>)| {
         let piece = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some(p) = piece {
-            kind.play_all(p.games, p.actions, p.results);
+            play(p);
         }
     };
     let run = |slot| {
