@@ -3,9 +3,9 @@
 //! name boards such as `-- 5,5,5 6,6,5`, or positions as game texts, to time only those;
 //! `threads=N` solves them on N threads, `nodes=K` with a budget of 2^K nodes instead of 2^30:
 //! `-- 8,8,5 threads=2 nodes=40`; `wins` asks only whether the side to move wins, by
-//! `ai::wins_steps`: `-- 4,9,4 wins nodes=26`). Last, how long the solve takes to give up on an
+//! `ai::wins_steps`: `-- 4,9,4 wins nodes=28`). Last, how long the solve takes to give up on an
 //! empty 7,7,5 under time budgets, and how long the default budget takes to prove it; with
-//! `stretch`, whether X wins an empty 4,9,4 within 2^26 steps.
+//! `stretch`, whether X wins an empty 4,9,4 within 2^28 steps.
 //! Each solve prints its steps (nodes and pairing steps, what a node budget counts) beside
 //! its time, on one thread. Numbers, not pass/fail; the values themselves are checked by
 //! `tests/ai_solve.rs`.
@@ -131,7 +131,7 @@ fn main() {
     }
     if stretch && named.is_empty() {
         // Beyond what `solve` gives within 2^30 steps: only whether the first player wins.
-        time_wins("4,9,4", &Game::new(Rules::new(4, 9, 4).unwrap()).unwrap(), Budget::nodes(1 << 26));
+        time_wins("4,9,4", &Game::new(Rules::new(4, 9, 4).unwrap()).unwrap(), Budget::nodes(1 << 28));
     }
 }
 

@@ -607,7 +607,7 @@ TttStatus ttt_game_best_move_threads(const TttGame *game, uint64_t max_nodes, ui
  * `ttt_game_best_move_within`, shared by the two proofs it may take (whether the side to move
  * wins, then whether the other side does). It reaches further than `ttt_game_best_move`,
  * which must also find the fastest win: an empty 4,9,4 is proved a first-player win within
- * 2^27 steps. With a step budget alone the answer is deterministic.
+ * 2^28 steps. With a step budget alone the answer is deterministic.
  *
  * Returns `TTT_NULL_POINTER`, `TTT_GAME_OVER`, `TTT_INVALID_ARGUMENT` (both limits 0),
  * `TTT_TOO_HARD` (the budget ran out first), `TTT_OUT_OF_MEMORY`.

@@ -116,7 +116,7 @@ fn c_forced_winner_contract() {
 fn four_nine_four_through_the_c_api() {
     let game = from_text("4,9,4:........./........./........./.........:X");
     let mut player = 0;
-    assert_eq!(unsafe { ttt_game_forced_winner_within(game, 1 << 27, 0, &mut player) }, TTT_OK);
+    assert_eq!(unsafe { ttt_game_forced_winner_within(game, 1 << 28, 0, &mut player) }, TTT_OK);
     assert_eq!(player, 1);
     unsafe { ttt_game_free(game) };
 }

@@ -612,12 +612,12 @@ fn known_values_expensive() {
 }
 
 /// 4,9,4 is a first-player win (Charatsidis 2017): proved by the proof-number search that
-/// takes over from the zone proof, within 2^26 steps (about 50M).
+/// takes over from the zone proof, within 2^28 steps (about 137M).
 #[test]
-#[ignore = "about 30 s: run with cargo test --release --test ai_solve -- --ignored"]
+#[ignore = "about 40 s: run with cargo test --release --test ai_solve -- --ignored"]
 fn four_nine_four_is_a_first_player_win() {
     let game = Game::new(Rules::new(4, 9, 4).unwrap()).unwrap();
-    assert_eq!(tictactoe::ai::wins_within(&game, Budget::nodes(1 << 26), tictactoe::Player::X), Ok(true));
+    assert_eq!(tictactoe::ai::wins_within(&game, Budget::nodes(1 << 28), tictactoe::Player::X), Ok(true));
 }
 
 #[test]

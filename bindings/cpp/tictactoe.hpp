@@ -496,7 +496,7 @@ class Game {
   }
   /// Who wins with perfect play, without how fast: the player (1 or 2) who wins against any
   /// defence, or 0 for a draw, under the caller's budget as best_move_within(). Reaches what
-  /// best_move() cannot: an empty 4,9,4 is a first-player win within 2^27 steps.
+  /// best_move() cannot: an empty 4,9,4 is a first-player win within 2^28 steps.
   std::uint32_t forced_winner_within(Integer max_nodes, Integer max_millis = 0) const {
     std::uint32_t player = 0;
     detail::check(ttt_game_forced_winner_within(handle(), detail::non_negative(max_nodes, "max_nodes"),

@@ -202,7 +202,7 @@ pub fn optimal_moves(game: &Game) -> Result<Vec<Move>, Error> {
 /// relevance-zone proofs on boards that fit the bitboard solver (where those run past 2^24
 /// steps, by a proof-number search with the rest of the budget), else from [`solve`]'s score.
 /// It reaches further than [`solve`], which must also find the length of a win: an empty
-/// 4,9,4 is proved a first-player win within 2^26 steps.
+/// 4,9,4 is proved a first-player win within 2^28 steps.
 /// `GameOver` for a finished game; `TooHard` as [`solve`].
 ///
 /// ```
@@ -240,7 +240,7 @@ pub fn wins_steps(game: &Game, budget: Budget, player: Player) -> Result<(bool, 
 /// best play), proved within `budget`, which both questions share: whether the side to move
 /// wins, then, when it does not, whether the other side does. The value without the length of
 /// the win, as [`wins_within`] proves it, so it reaches as far: an empty 4,9,4 is a
-/// first-player win within 2^27 steps, where [`solve`] would also need the fastest win.
+/// first-player win within 2^28 steps, where [`solve`] would also need the fastest win.
 /// `GameOver` for a finished game, `InvalidArgument` for an unlimited budget, `TooHard` when
 /// the budget runs out first.
 ///

@@ -147,12 +147,12 @@ const PROBE_RATIO: u64 = 2;
 const PROBE_WARMUP: u64 = 64;
 
 /// The steps `wins` gives the zone proof before the proof-number search (`zones::dfpn`) takes
-/// over. The zone proof is the faster of the two on most positions, by steps and by the time a
-/// step takes (about a third of a proof-number step's); where it runs long, on a won board
-/// such as 4,9,4, it is mostly proving that the attacker's wrong moves fail, which the
-/// proof-number search leaves unfinished. Measured in steps from the empty board, zones
-/// against proof numbers alone: 5,6,4 4.9K / 51K, 7,6,4 14K / 0.66M, 5,5,4 69K / 0.11M, 4,7,4
-/// 0.97M / 0.75M, 4,8,4 12.3M / 11.5M, 4,9,4 more than 2^28 / 32.8M.
+/// over. A step costs about the same time in both, and the zone proof needs far fewer on most
+/// positions; where it runs long, on a won board such as 4,9,4, it is mostly proving that the
+/// attacker's wrong moves fail, which the proof-number search leaves unfinished. Measured in
+/// steps from the empty board, zones against proof numbers alone: 5,6,4 4.9K / 0.36M, 7,6,4
+/// 14K / 4.4M, 5,5,4 69K / 0.48M, 4,7,4 0.97M / 2.6M, 4,8,4 12.3M / 41.9M; 4,9,4 more than 2^28
+/// against 120.3M after the hand-over.
 const ZONES_FIRST: u64 = 1 << 24;
 
 /// The zones' defender tries first the `BLOCKERS` answers that a pairing of what was left

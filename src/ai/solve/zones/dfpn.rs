@@ -10,8 +10,8 @@
 //! threats, no window left to the attacker, the Erdős–Selfridge bound, a pairing of what is
 //! left, a run of fours. A side facing one threat must block it; dominated moves are not
 //! searched (`dominance`). A position not searched yet starts with 1 for the side to move and
-//! its count of moves for the other (`estimate`): measured in steps from the empty board with
-//! the proof numbers alone and ε = 1/4, that takes 5,6,4 from 51K to 12K, 7,6,4 from 88K to
+//! its count of moves for the other (`estimate`): measured in positions searched from the
+//! empty board with the proof numbers alone and ε = 1/4, that takes 5,6,4 from 51K to 12K, 7,6,4 from 88K to
 //! 22K, 5,5,4 from 132K to 79K and 4,7,4 from 1.1M to 0.93M against 1 and 1. The table is
 //! keyed by the position under the board's symmetries.
 
@@ -26,9 +26,10 @@ pub(in crate::ai::solve) use table::NumberTable;
 const INF: u32 = u32::MAX;
 
 /// The 1 + ε of the thresholds, as a shift: a child is searched until its number passes the
-/// second best child's by a half. Measured in steps of `wins` on an empty 4,9,4 (2^27 steps):
-/// ε = 1/4 88.0M, 1/2 49.6M, 3/4 and 1 more than 2^27; over five positions after X (1,4) and
-/// an O answer, with the proof numbers alone: 1/4 37.4M, 1/2 31.8M, 1 35.9M.
+/// second best child's by a half. Measured in positions searched (`mid` calls, without the
+/// children each counts as steps) by `wins` on an empty 4,9,4, with 2^27 of them: ε = 1/4
+/// 88.0M, 1/2 49.6M, 3/4 and 1 more than 2^27; over five positions after X (1,4) and an O
+/// answer, with the proof numbers alone: 1/4 37.4M, 1/2 31.8M, 1 35.9M.
 const EPSILON_SHIFT: u32 = 1;
 
 /// Proof and disproof numbers.
@@ -99,6 +100,9 @@ impl<W: Word> Solver<'_, W> {
         };
         let mut kids = W::per_bit(Child::default());
         let n = self.children(pos, attacking, colour, moves, &mut kids);
+        // Each child looked up and estimated counts as a step, as each position the zone proof
+        // visits does: a step then costs about the same time in both searches, however wide.
+        self.meter.add(n as u64);
         let kids = &mut kids.as_mut()[..n];
         loop {
             let now = combine(kids, attacking);
