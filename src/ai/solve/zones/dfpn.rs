@@ -317,6 +317,54 @@ mod tests {
         seen
     }
 
+    /// Every position of 3,4,3, 4,3,3, 3,4,4 and 2,5,3 that a game reaches with no line yet,
+    /// either player having opened: the search, and the zone proof, answer what plain minimax
+    /// answers. (3 × 3
+    /// boards are answered from a table of all their positions, without the search's tables.)
+    #[test]
+    #[cfg_attr(miri, ignore)] // hundreds of thousands of proofs
+    fn both_proofs_match_plain_minimax_on_every_small_position() {
+        use crate::ai::solve::Root;
+        for (rows, cols, k) in [(3, 4, 3), (4, 3, 3), (3, 4, 4), (2, 5, 3)] {
+            let geo = Geometry::<u64>::new(Rules::new(rows, cols, k).unwrap()).unwrap();
+            let bits: Vec<u32> = Bits(geo.all()).collect();
+            let meter = Meter::new(Budget::nodes(u64::MAX), Instant::now());
+            let mut solver = Solver::new(&geo, meter, bits.len() as u32).unwrap();
+            solver.numbers = Some(NumberTable::new(1 << 16).unwrap());
+            let (mut memo, mut seen) = (HashMap::new(), [0; 2]);
+            for code in 0..3u32.pow(bits.len() as u32) {
+                let (mut a, mut d, mut digits) = (0u64, 0u64, code);
+                for &b in &bits {
+                    match digits % 3 {
+                        1 => a |= 1 << b,
+                        2 => d |= 1 << b,
+                        _ => {}
+                    }
+                    digits /= 3;
+                }
+                if geo.has_line(a) || geo.has_line(d) {
+                    continue;
+                }
+                // The side to move has as many stones as the other, or one fewer.
+                let (na, nd) = (a.count_ones(), d.count_ones());
+                for attacking in [true, false].into_iter().filter(|&t| {
+                    let (mover, waiting) = if t { (na, nd) } else { (nd, na) };
+                    mover == waiting || mover + 1 == waiting
+                }) {
+                    let won = solver.dfpn(&solver.pos(a, d, 0), attacking, 0);
+                    let truth = wins(&geo, a, d, attacking, &mut memo);
+                    assert_eq!(won, Some(truth), "{rows},{cols},{k} a {a:#x} d {d:#x} {attacking}");
+                    // And the zone proof, which `wins` runs first.
+                    let root = if attacking { Root { me: a, opp: d } } else { Root { me: d, opp: a } };
+                    let zones = solver.wins(root, attacking);
+                    assert_eq!(zones, Ok(truth), "zones: {rows},{cols},{k} a {a:#x} d {d:#x} {attacking}");
+                    seen[usize::from(!truth)] += 1;
+                }
+            }
+            assert!(seen[0] > 0 && seen[1] > 0, "{rows},{cols},{k}: won, not won: {seen:?}");
+        }
+    }
+
     /// `wins` answers the same when the zone proof hands over to the proof numbers after a
     /// few steps: random positions of 0 to 6 stones, each side's question.
     #[test]
