@@ -502,14 +502,14 @@ impl<W: Word> Search<'_, W> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::ai::bitboard::Geometry;
     use crate::rules::Rules;
     use std::collections::HashMap;
 
     /// Every k-window of `rules` on its bitboard: the masks, and each window's cells in order.
-    fn windows(rules: Rules) -> (Vec<u64>, Vec<u64>) {
+    pub(crate) fn windows(rules: Rules) -> (Vec<u64>, Vec<u64>) {
         let geo = Geometry::<u64>::new(rules).unwrap();
         let (mut masks, mut cells) = (Vec::new(), Vec::new());
         for w in index_windows(rules.rows() as usize, rules.cols() as usize, rules.k() as usize) {
@@ -662,7 +662,10 @@ mod tests {
 
     /// Every position of `rules` (attacker's stones, defender's; any counts) where neither
     /// side has a line of `masks`.
-    fn positions_without_a_line(rules: Rules, masks: &[u64]) -> impl Iterator<Item = (u64, u64)> + '_ {
+    pub(crate) fn positions_without_a_line(
+        rules: Rules,
+        masks: &[u64],
+    ) -> impl Iterator<Item = (u64, u64)> + '_ {
         let geo = Geometry::<u64>::new(rules).unwrap();
         let bits: Vec<u32> = (0..rules.cells()).map(|c| geo.bit(c)).collect();
         let line = |b: u64| masks.iter().any(|&w| within(w, b));

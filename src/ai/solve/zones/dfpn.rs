@@ -325,27 +325,18 @@ mod tests {
     #[test]
     #[cfg_attr(miri, ignore)] // hundreds of thousands of proofs
     fn both_proofs_match_plain_minimax_on_every_small_position() {
+        use crate::ai::pairing::tests::{positions_without_a_line, windows};
         use crate::ai::solve::Root;
         for (rows, cols, k) in [(3, 4, 3), (4, 3, 3), (3, 4, 4), (2, 5, 3)] {
-            let geo = Geometry::<u64>::new(Rules::new(rows, cols, k).unwrap()).unwrap();
-            let bits: Vec<u32> = Bits(geo.all()).collect();
+            let rules = Rules::new(rows, cols, k).unwrap();
+            let geo = Geometry::<u64>::new(rules).unwrap();
             let meter = Meter::new(Budget::nodes(u64::MAX), Instant::now());
-            let mut solver = Solver::new(&geo, meter, bits.len() as u32).unwrap();
+            let mut solver = Solver::new(&geo, meter, rules.cells() as u32).unwrap();
             solver.numbers = Some(NumberTable::new(1 << 16).unwrap());
             let (mut memo, mut seen) = (HashMap::new(), [0; 2]);
-            for code in 0..3u32.pow(bits.len() as u32) {
-                let (mut a, mut d, mut digits) = (0u64, 0u64, code);
-                for &b in &bits {
-                    match digits % 3 {
-                        1 => a |= 1 << b,
-                        2 => d |= 1 << b,
-                        _ => {}
-                    }
-                    digits /= 3;
-                }
-                if geo.has_line(a) || geo.has_line(d) || a.count_ones().abs_diff(d.count_ones()) > 1 {
-                    continue;
-                }
+            let masks = windows(rules).0;
+            let near = |&(a, d): &(u64, u64)| a.count_ones().abs_diff(d.count_ones()) <= 1;
+            for (a, d) in positions_without_a_line(rules, &masks).filter(near) {
                 for attacking in [true, false] {
                     let won = solver.dfpn(&solver.pos(a, d, 0), attacking, 0);
                     let truth = wins(&geo, a, d, attacking, &mut memo);
