@@ -256,7 +256,9 @@ pub fn wins_steps(game: &Game, budget: Budget, player: Player) -> Result<(bool, 
 pub fn forced_winner_within(game: &Game, budget: Budget) -> Result<Option<Player>, Error> {
     let started = Instant::now();
     let mover = game.to_move().ok_or(Error::GameOver)?;
-    meter(game, budget)?;
+    if budget.is_unlimited() {
+        return Err(Error::InvalidArgument);
+    }
     if Width::of(game.rules()).is_none() {
         let score = solve_metered(game, Meter::new(budget, started))?.score;
         return Ok((score != 0).then(|| if score > 0 { mover } else { mover.other() }));
