@@ -211,11 +211,7 @@ impl Lined {
     #[inline(always)]
     pub(crate) fn has_run(&self, mut word: u64) -> bool {
         if self.five {
-            // Shifts known when compiled, and two of them side by side: runs of 2, of 4, then
-            // of 5 (a run of 4 and the bit after it).
-            let fours = word & word >> 1;
-            let fours = fours & fours >> 2;
-            return fours & word >> 4 & self.starts != 0;
+            return has_five(word);
         }
         for s in self.shifts {
             word &= word >> s;
@@ -283,6 +279,12 @@ impl Kind for Lined {
         self.place(game, r, c)
     }
 
+    fn play_all(&self, games: &mut [Game], actions: &[u32], results: &mut [u8]) {
+        for ((game, &a), result) in games.chunks_exact_mut(1).zip(actions).zip(results) {
+            *result = self.play(game, a as usize);
+        }
+    }
+
     rowwise::read_by_rows!();
 
     fn random(
@@ -309,6 +311,16 @@ impl Kind for Lined {
         }
         tally.add_pass(moves * games.len() as u64, ended);
     }
+}
+
+/// Whether one of the four 16-bit lanes of `word` holds 5 set bits in a row: `has_run` for
+/// k = 5, with shifts known when compiled, two of them side by side (runs of 2, of 4, then of
+/// 5: a run of 4 and the bit after it, which starts within its lane's first 12 bits).
+#[inline(always)]
+pub(crate) fn has_five(word: u64) -> bool {
+    let fours = word & word >> 1;
+    let fours = fours & fours >> 2;
+    fours & word >> 4 & 0x0fff_0fff_0fff_0fff != 0
 }
 
 #[cfg(test)]

@@ -69,41 +69,25 @@ pub(crate) struct Aside {
     list: lined::List,
 }
 
-/// A mask and a multiplier that gather four cells of a line from the four rows of a word: the
-/// mask keeps bit `from + slope * i` of each lane i (the line's cell on that row) where that
-/// cell is on the board, and the multiplier's term `2^(60 - from - (15 + slope) * i)` takes
-/// it to bit `60 + i`. The bit of lane i' times the term of lane i lands at
-/// `60 + i' + (15 + slope) * (i' - i)`: no two pairs share a bit (so nothing carries), and
-/// with i' other than i they land below bit 60 or past 63, so the top four bits of the
-/// product are the four cells, row by row.
-#[derive(Clone, Copy)]
-struct Gatherer {
-    mask: u64,
-    by: u64,
-}
+/// `DIAGONAL[d + 16]`: the cells of the diagonal ↘ whose cell on a word's row i is at column
+/// `d + i`, bit `d + i` of lane i where that column is on the board.
+const DIAGONAL: [u64; 64] = line_masks(1);
 
-/// `COLUMN[c]`: column c (bit c of each lane).
-const COLUMN: [Gatherer; 64] = gatherers(0);
+/// `ANTI[e + 16]`: the cells of the anti-diagonal ↙ whose cell on a word's row i is at column
+/// `e - i`.
+const ANTI: [u64; 64] = line_masks(-1);
 
-/// `DIAGONAL[d + 16]`: the diagonal ↘ whose cell on a word's row i is at column `d + i`.
-const DIAGONAL: [Gatherer; 64] = gatherers(1);
-
-/// `ANTI[e + 16]`: the anti-diagonal ↙ whose cell on a word's row i is at column `e - i`.
-const ANTI: [Gatherer; 64] = gatherers(-1);
-
-/// The gatherers of the lines whose cell on row i is at column `from + slope * i` (`from` the
-/// index less 16, but the index itself for columns).
-const fn gatherers(slope: i32) -> [Gatherer; 64] {
-    let mut out = [Gatherer { mask: 0, by: 0 }; 64];
+/// The masks of the lines whose cell on a word's row i is at column `from + slope * i`, for
+/// `from` the index less 16.
+const fn line_masks(slope: i32) -> [u64; 64] {
+    let mut out = [0; 64];
     let mut at = 0;
     while at < 64 {
-        let from = if slope == 0 { at as i32 } else { at as i32 - 16 };
         let mut i = 0;
         while i < 4 {
-            let column = from + slope * i;
+            let column = at as i32 - 16 + slope * i;
             if column >= 0 && column < 16 {
-                out[at].mask |= 1 << (16 * i + column);
-                out[at].by |= 1 << (60 - 16 * i - column + i);
+                out[at] |= 1 << (16 * i + column);
             }
             i += 1;
         }
@@ -111,6 +95,14 @@ const fn gatherers(slope: i32) -> [Gatherer; 64] {
     }
     out
 }
+
+/// Bit 0 of each 16-bit lane.
+const LANE_LOW: u64 = 0x0001_0001_0001_0001;
+
+/// The multiplier that gathers a diagonal or an anti-diagonal: lane i's term `2^(48 - 16 i)`
+/// takes the diagonal's cell of row i of word t to bit `48 + 4 t + i`, the anti-diagonal's to
+/// `63 - 4 t - i`. (A column's terms are `2^(64 - 4 N - 15 i)`, to bit `64 - 4 N + 4 t + i`.)
+const BY_DIAGONAL: u64 = 1 << 48 | 1 << 32 | 1 << 16 | 1;
 
 /// Rows 0 to 2 of a word: the fourth row of word 3 is the 16th row's place (count and marks).
 const THREE_ROWS: u64 = (1 << 48) - 1;
@@ -127,6 +119,8 @@ pub(crate) struct Rowed {
     /// Whether k is at most 5, so that three words hold every row a run through a stone
     /// reaches.
     three: bool,
+    /// Whether k is 5.
+    five: bool,
 }
 
 impl Rowed {
@@ -135,7 +129,8 @@ impl Rowed {
         debug_assert!(rules.rows() <= MAX_ROWS && rules.cols() <= MAX_COLS);
         let (rows, cols) = (rules.rows() as usize, rules.cols() as usize);
         let reach = rules.k() as usize - 1;
-        Rowed { lined: Lined::new(rules), rows, cols, cells: (rows * cols) as u32, reach, three: reach <= 4 }
+        let (three, five) = (reach <= 4, reach == 4);
+        Rowed { lined: Lined::new(rules), rows, cols, cells: (rows * cols) as u32, reach, three, five }
     }
 
     /// The row and column of `cell`.
@@ -146,24 +141,64 @@ impl Rowed {
 
     /// The column, diagonal ↘ and anti-diagonal ↙ of player `p` through `(r, c)`, in lanes 1,
     /// 2 and 3 of the word, from `N` of the player's four words: the rows from `4 * w0` to
-    /// `4 * (w0 + N) - 1`, the cell of row `4 * w0 + j` at bit j of its lane. With `N` = 3 (k
-    /// up to 5) the words are chosen to hold every row within k - 1 of `r`: all that a run of
-    /// k through the stone can reach.
+    /// `4 * (w0 + N) - 1`, the cell of row `4 * w0 + j` at bit j of its lane, but at bit
+    /// `4 * N - 1 - j` on the anti-diagonal (a run is a run either way). With `N` = 3 (k up to
+    /// 5) the words are chosen to hold every row within k - 1 of `r`: all that a run of k
+    /// through the stone can reach.
+    ///
+    /// Each line takes one multiply: its cells are first moved, without two sharing a bit, to
+    /// bit `16 i + 4 t + i` (diagonal), `16 i + 15 - 4 t - i` (anti-diagonal) or `16 i + 4 t`
+    /// (column) for row i of word t, and the multiplier's term for lane i then takes lane i's
+    /// cells next to each other, in row order, to the top bits. Every partial product lands on
+    /// a bit of its own (their offsets differ by multiples of 16, their bits within a lane do
+    /// not), so nothing carries.
     #[inline(always)]
     fn gather<const N: usize>(&self, words: &[u64; 8], p: usize, r: usize, c: usize) -> u64 {
         let w0 = if N == 4 { 0 } else { (r.saturating_sub(self.reach) / 4).min(4 - N) };
+        // On word w0 + t the diagonal's cell of row i is at column d + 4 * t + i, the
+        // anti-diagonal's at e - 4 * t - i (e is never negative: 4 * w0 is at most r).
+        let (d, e) = ((c + 4 * w0) as isize - r as isize, c + r - 4 * w0);
         let (mut column, mut diagonal, mut anti) = (0u64, 0u64, 0u64);
-        // On word w0 + t the diagonal's cell of row i is at column c - r + 4 * (w0 + t) + i,
-        // the anti-diagonal's at c + r - 4 * (w0 + t) - i.
-        let (d, e) = (c + 16 + 4 * w0 - r, c + r + 16 - 4 * w0);
         for t in 0..N {
             let word = words[(4 * p + w0 + t) & 7] & if w0 + t == 3 { THREE_ROWS } else { u64::MAX };
-            let gather = |g: Gatherer| ((word & g.mask).wrapping_mul(g.by) >> 60) << (4 * t);
-            column |= gather(COLUMN[c & 63]);
-            diagonal |= gather(DIAGONAL[(d + 4 * t) & 63]);
-            anti |= gather(ANTI[(e - 4 * t) & 63]);
+            column |= (word >> c & LANE_LOW) << (4 * t);
+            diagonal |= word & DIAGONAL[(d + 16 + 4 * t as isize) as usize & 63];
+            anti |= word & ANTI[(e + 16 - 4 * t) & 63];
         }
+        let diagonal = diagonal.rotate_right(d as u32 & 63);
+        let anti = anti.rotate_right((e as u32).wrapping_sub(15) & 63);
+        let top = 64 - 4 * N as u32;
+        let by_column = 1 << top | 1 << (top - 15) | 1 << (top - 30) | 1 << (top - 45);
+        let column = column.wrapping_mul(by_column) >> top;
+        let diagonal = diagonal.wrapping_mul(BY_DIAGONAL) >> 48;
+        let anti = anti.wrapping_mul(BY_DIAGONAL) >> top;
         column << 16 | diagonal << 32 | anti << 48
+    }
+
+    /// Plays the side to move on the empty `cell` of `game`, the lines through it gathered
+    /// from `N` words (3 for k up to 5), k = 5 when `FIVE`. Every line held fewer than k in a
+    /// row before (a game that ends is emptied), so a run of k through the stone is new.
+    #[inline(always)]
+    fn play_as<const N: usize, const FIVE: bool>(&self, game: &mut Game, cell: usize) -> u8 {
+        let words = &mut game.words;
+        let (r, c) = self.row_col(cell);
+        let placed = (words[3] >> PLACED) as u32;
+        let p = (placed & 1) as usize;
+        let at = (4 * p + r / 4) & 7;
+        words[at] |= 1 << (16 * (r % 4) + c);
+        let lines = words[at] >> (16 * (r % 4)) & 0xffff | self.gather::<N>(words, p, r, c);
+        let won = if FIVE { lined::has_five(lines) } else { self.lined.has_run(lines) };
+        let result = if won {
+            X_WINS + p as u8
+        } else if placed + 1 == self.cells {
+            DRAW
+        } else {
+            words[3] += 1 << PLACED;
+            words[7] |= STALE;
+            return PENDING;
+        };
+        *words = [0, 0, 0, 0, 0, 0, 0, EMPTIED];
+        result
     }
 }
 
@@ -189,31 +224,34 @@ impl Kind for Rowed {
         game[0].placed().is_multiple_of(2)
     }
 
-    /// Writes only the game's 64 bytes, and marks its `Aside` stale. Every line held fewer
-    /// than k in a row before (a game that ends is emptied), so a run of k through the stone
-    /// is new.
+    /// Writes only the game's 64 bytes, and marks its `Aside` stale.
     #[inline(always)]
     fn play(&self, game: &mut [Game], cell: usize) -> u8 {
-        let words = &mut game[0].words;
-        let (r, c) = self.row_col(cell);
-        let placed = (words[3] >> PLACED) as u32;
-        let p = (placed & 1) as usize;
-        let at = (4 * p + r / 4) & 7;
-        words[at] |= 1 << (16 * (r % 4) + c);
-        let row = words[at] >> (16 * (r % 4)) & 0xffff;
-        let lines =
-            if self.three { self.gather::<3>(words, p, r, c) } else { self.gather::<4>(words, p, r, c) };
-        let result = if self.lined.has_run(row | lines) {
-            X_WINS + p as u8
-        } else if placed + 1 == self.cells {
-            DRAW
-        } else {
-            words[3] += 1 << PLACED;
-            words[7] |= STALE;
-            return PENDING;
-        };
-        *words = [0, 0, 0, 0, 0, 0, 0, EMPTIED];
-        result
+        match (self.three, self.five) {
+            (true, true) => self.play_as::<3, true>(&mut game[0], cell),
+            (true, false) => self.play_as::<3, false>(&mut game[0], cell),
+            _ => self.play_as::<4, false>(&mut game[0], cell),
+        }
+    }
+
+    /// `play` for each game, with the lines gathered from `N` words and k = 5 (`FIVE`) known
+    /// when compiled.
+    fn play_all(&self, games: &mut [Game], actions: &[u32], results: &mut [u8]) {
+        fn each<const N: usize, const FIVE: bool>(
+            rowed: &Rowed,
+            games: &mut [Game],
+            actions: &[u32],
+            results: &mut [u8],
+        ) {
+            for ((game, &a), result) in games.iter_mut().zip(actions).zip(results) {
+                *result = rowed.play_as::<N, FIVE>(game, a as usize);
+            }
+        }
+        match (self.three, self.five) {
+            (true, true) => each::<3, true>(self, games, actions, results),
+            (true, false) => each::<3, false>(self, games, actions, results),
+            _ => each::<4, false>(self, games, actions, results),
+        }
     }
 
     rowwise::read_by_rows!();
@@ -278,7 +316,8 @@ mod tests {
     /// The gathered lines against the cells read one by one, on random rows, through every
     /// cell of a 15 × 16 board, for either player: the whole lines from four words (k = 6),
     /// and from three (k = 5), rows 4 * w0 to 4 * w0 + 11 for a w0 that holds every row
-    /// within 4 of the cell's.
+    /// within 4 of the cell's. The first rounds fill every row, so that
+    /// every partial product of the gathering multiplies is there to carry, were one to.
     #[test]
     fn gather_reads_the_lines_through_a_cell() {
         let rules = |k| Rules::new(15, 16, k).unwrap();
@@ -288,7 +327,11 @@ mod tests {
             let mut words = [0u64; 8];
             for word in &mut words {
                 x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-                *word = if round % 3 == 0 { x } else { x & x.rotate_left(23) };
+                *word = match round % 3 {
+                    _ if round < 2 => u64::MAX,
+                    0 => x,
+                    _ => x & x.rotate_left(23),
+                };
             }
             let p = round % 2;
             // The 16th row is the move count's place: whatever it holds is not read.
@@ -300,9 +343,11 @@ mod tests {
                 let line =
                     |dc: i32| (0..16).fold(0u64, |bits, j| bits | u64::from(cell(j, c + dc * (j - r))) << j);
                 let lines = [line(0), line(1), line(-1)];
+                // The anti-diagonal's rows come last to first.
                 let from = |w0: usize, rows: usize| {
                     let cut = |l: u64| l >> (4 * w0) & ((1 << rows) - 1);
-                    cut(lines[0]) << 16 | cut(lines[1]) << 32 | cut(lines[2]) << 48
+                    let reversed = (cut(lines[2]) as u16).reverse_bits() >> (16 - rows);
+                    cut(lines[0]) << 16 | cut(lines[1]) << 32 | u64::from(reversed) << 48
                 };
                 let (ru, cu) = (r as usize, c as usize);
                 assert_eq!(four.gather::<4>(&words, p, ru, cu), from(0, 16), "round {round}, ({r}, {c})");

@@ -24,12 +24,6 @@ pub(crate) trait Rowwise {
 /// `row_col` that gives the row and column of a cell.
 macro_rules! read_by_rows {
     () => {
-        fn play_all(&self, games: &mut [Game], actions: &[u32], results: &mut [u8]) {
-            for ((game, &a), result) in games.chunks_exact_mut(1).zip(actions).zip(results) {
-                *result = self.play(game, a as usize);
-            }
-        }
-
         fn observe(&self, game: &[Game], out: &mut [u8]) {
             rowwise::planes(game, self.rows, self.cols, out);
         }
