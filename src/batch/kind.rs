@@ -1,7 +1,8 @@
 //! What each representation of a batch's games provides (`Kind`), and the result codes.
 
 use super::draw::Draws;
-use super::Tally;
+use super::lanes::check;
+use super::{StepError, Tally};
 
 /// The game went on.
 pub(crate) const PENDING: u8 = 0;
@@ -74,6 +75,24 @@ pub(crate) trait Kind: Sync {
         for ((&a, game), result) in actions.iter().zip(games).zip(results) {
             *result = self.play(game, a as usize);
         }
+    }
+
+    /// Checks every action of `actions` on its game of `games` (`cells` to a game), then
+    /// plays them all with their results to `results`; on the first illegal action, no game
+    /// changes and nothing is written.
+    fn step_all(
+        &self,
+        games: &mut [Self::Word],
+        cells: usize,
+        actions: &[u32],
+        results: &mut [u8],
+    ) -> Result<(), StepError>
+    where
+        Self: Sized,
+    {
+        check(self, cells, 0, games, actions)?;
+        self.play_all(games, actions, results);
+        Ok(())
     }
 
     /// `observe` for each game of `games` (a whole number of games), `2 * cells` bytes each.

@@ -158,9 +158,7 @@ impl<K: Kind> Lanes<K> {
             }
             return check(&self.kind, self.cells, 0, &self.data, actions);
         }
-        check(&self.kind, self.cells, 0, &self.data, actions)?;
-        self.kind.play_all(&mut self.data, actions, results);
-        Ok(())
+        self.kind.step_all(&mut self.data, self.cells, actions, results)
     }
 
     /// `step` in pieces of `per` games, each checked and played on its thread
@@ -304,19 +302,20 @@ pub(crate) mod tests {
         lockstep(rules, &mut one, &mut two, [1, 2]);
     }
 
-    /// Drives `one` and `two` (`COUNT` games of `rules` each) through the same random legal
+    /// Drives `one` and `two` (as many games of `rules` each) through the same random legal
     /// steps, with illegal actions (refused the same way, naming the same game, changing
-    /// nothing) and random moves (on `threads`) between them, and checks that they give the
-    /// same results, observations, masks and random-move totals.
+    /// nothing, writing no result) and random moves (on `threads`) between them, and checks
+    /// that they give the same results, observations, masks and random-move totals.
     pub(crate) fn lockstep<A: Kind, B: Kind>(
         rules: Rules,
         one: &mut Lanes<A>,
         two: &mut Lanes<B>,
         threads: [u32; 2],
     ) {
-        let cells = rules.cells();
-        let (mut mask, mut other_mask) = (vec![0u8; COUNT * cells], vec![0u8; COUNT * cells]);
-        let (mut seen, mut other_seen) = (vec![0u8; 2 * COUNT * cells], vec![0u8; 2 * COUNT * cells]);
+        let (cells, count) = (rules.cells(), one.count);
+        assert_eq!(two.count, count);
+        let (mut mask, mut other_mask) = (vec![0u8; count * cells], vec![0u8; count * cells]);
+        let (mut seen, mut other_seen) = (vec![0u8; 2 * count * cells], vec![0u8; 2 * count * cells]);
         let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ cells as u64;
         let mut draw = |n: usize| {
             state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
@@ -344,14 +343,15 @@ pub(crate) mod tests {
                     let taken = (0..cells).find(|&c| mask[bad * cells + c] == 0);
                     actions[bad] = taken.map_or(cells as u32 + 7, |c| c as u32);
                 };
-                let mut bad = COUNT / 2 + 1 + draw(COUNT / 2 - 1);
+                let mut bad = count / 2 + 1 + draw(count / 2 - 1);
                 spoil(bad);
                 if step % 10 == 9 {
-                    bad = draw(COUNT / 2);
+                    bad = draw(count / 2);
                     spoil(bad);
                 }
-                let (mut r1, mut r2) = (vec![0u8; COUNT], vec![0u8; COUNT]);
+                let (mut r1, mut r2) = (vec![0xa5u8; count], vec![0u8; count]);
                 let refused = one.step(&actions, &mut r1).unwrap_err();
+                assert!(r1.iter().all(|&r| r == 0xa5), "{rules:?} step {step}: a refused step wrote results");
                 assert_eq!(refused.index, bad);
                 assert_eq!(two.step(&actions, &mut r2), Err(refused), "{rules:?} step {step}");
                 two.observe(&mut other_seen);
@@ -366,13 +366,13 @@ pub(crate) mod tests {
                 assert_eq!(a.unwrap().0, b.unwrap().0, "{rules:?} step {step}: random moves");
                 continue;
             }
-            let (mut r1, mut r2) = (vec![0u8; COUNT], vec![0u8; COUNT]);
+            let (mut r1, mut r2) = (vec![0u8; count], vec![0u8; count]);
             one.step(&actions, &mut r1).unwrap();
             two.step(&actions, &mut r2).unwrap();
             assert_eq!(r1, r2, "{rules:?} step {step}: results");
             ends += r1.iter().filter(|&&r| r != 0).count();
         }
-        assert!(ends >= COUNT, "{rules:?}: only {ends} games ended; the test must see auto-resets");
+        assert!(ends >= count, "{rules:?}: only {ends} games ended; the test must see auto-resets");
     }
 
     /// Off-board actions that `Panicky`'s check answers by panicking, or after a pause.
@@ -490,7 +490,7 @@ pub(crate) mod tests {
         let small = rules(5, 5, 4);
         same_on_one_and_two_threads(small, || Small::new(&small).unwrap());
         let rowed = rules(15, 15, 5);
-        same_on_one_and_two_threads(rowed, || Rowed::new(&rowed));
+        same_on_one_and_two_threads(rowed, || Rowed::new(&rowed).unwrap());
         let lined = rules(16, 15, 5);
         same_on_one_and_two_threads(lined, || Lined::new(&lined));
         let wide = rules(17, 17, 5);

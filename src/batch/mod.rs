@@ -158,7 +158,7 @@ impl Batch {
         } else if cells <= 64 {
             Store::Small(Lanes::new(Small::new(&rules)?, cells, count)?)
         } else if Batch::rowed(&rules) && count >= ROWED_FROM {
-            Store::Rowed(Lanes::new(Rowed::new(&rules), cells, count)?)
+            Store::Rowed(Lanes::new(Rowed::new(&rules)?, cells, count)?)
         } else if Batch::lined(&rules) {
             Store::Lined(Lanes::new(Lined::new(&rules), cells, count)?)
         } else {

@@ -18,9 +18,12 @@
 
 use super::draw::Draws;
 use super::kind::{Kind, DRAW, PENDING, X_WINS};
+use super::lanes::check;
 use super::lined::{self, Lined};
 use super::rowwise::{self, Rowwise};
-use super::Tally;
+use super::{StepError, Tally};
+use crate::error::Error;
+use crate::fallible::try_filled;
 use crate::rules::Rules;
 
 /// The most rows this representation takes: the 16th row's place holds the move count.
@@ -40,6 +43,17 @@ const STALE: u64 = 1 << 48;
 /// lines are to be emptied, and its list, which lists every cell, stays as it is (as `Lined`
 /// keeps the list of a game that ends, so both draw the same random moves).
 const EMPTIED: u64 = 1 << 49;
+
+/// The bit of word 7 that keeps, once a step has played on a game that goes on, whether it was
+/// `STALE` before: a step refused partway takes its stones back and puts the mark back.
+const WAS_STALE: u64 = 1 << 50;
+
+/// A game emptied by a step: no stones, count 0, `EMPTIED`.
+const EMPTY: [u64; 8] = [0, 0, 0, 0, 0, 0, 0, EMPTIED];
+
+/// The games ending in one step that `Kind::step_all` notes before it checks the rest of the
+/// actions apart (about 1 game in 100 ends at each random move of 15 × 15).
+const ENDED: usize = 256;
 
 /// One game: X's rows in words 0 to 3, O's in words 4 to 7, row r in bits `16 * (r % 4)` up
 /// of word `r / 4` (bit c is the cell `(r, c)`). The 16th row's places hold the stone count
@@ -107,6 +121,55 @@ const BY_DIAGONAL: u64 = 1 << 48 | 1 << 32 | 1 << 16 | 1;
 /// Rows 0 to 2 of a word: the fourth row of word 3 is the 16th row's place (count and marks).
 const THREE_ROWS: u64 = (1 << 48) - 1;
 
+/// What a step needs to gather the lines through one cell `(r, c)`, worked out once.
+#[derive(Clone, Copy, Default)]
+struct Through {
+    /// The first of the words the lines are gathered from (`w0`).
+    first: u8,
+    /// The column c: the column's rotation.
+    column: u8,
+    /// The rotation that takes the diagonal's cell of row i of word t to bit `16 i + 4 t + i`.
+    diagonal: u8,
+    /// The rotation that takes the anti-diagonal's cell of row i of word t to bit
+    /// `16 i + 15 - 4 t - i`.
+    anti: u8,
+    /// Which of the player's words holds row r, and where the row starts in it.
+    word: u8,
+    shift: u8,
+    /// For each word w0 + t: the cells of the column, the diagonal and the anti-diagonal on
+    /// it, without the 16th row's place.
+    masks: [[u64; 3]; 4],
+}
+
+impl Through {
+    /// The gathering of the lines through `(r, c)` from the words that hold every row within
+    /// `reach` of r (all four words for a reach of 15).
+    fn new(r: usize, c: usize, reach: usize) -> Through {
+        let w0 = (r.saturating_sub(reach) / 4).min(1);
+        // On word w0 + t the diagonal's cell of row i is at column d + 4 t + i, the
+        // anti-diagonal's at e - 4 t - i (e is never negative: 4 w0 is at most r).
+        let (d, e) = ((c + 4 * w0) as i32 - r as i32, (c + r - 4 * w0) as i32);
+        let masks = std::array::from_fn(|t| {
+            let rows = if w0 + t == 3 { THREE_ROWS } else { u64::MAX };
+            let t = t as i32;
+            [
+                LANE_LOW << c & rows,
+                DIAGONAL[(d + 16 + 4 * t) as usize & 63] & rows,
+                ANTI[(e + 16 - 4 * t) as usize & 63] & rows,
+            ]
+        });
+        Through {
+            first: w0 as u8,
+            column: c as u8,
+            diagonal: (d & 63) as u8,
+            anti: ((e - 15) & 63) as u8,
+            word: (r / 4) as u8,
+            shift: (16 * (r % 4)) as u8,
+            masks,
+        }
+    }
+}
+
 pub(crate) struct Rowed {
     /// The tables of the four-direction representation: the cell's row and column, the run
     /// test, and random moves.
@@ -114,8 +177,8 @@ pub(crate) struct Rowed {
     rows: usize,
     cols: usize,
     cells: u32,
-    /// k - 1: how far from a stone a run of k through it reaches.
-    reach: usize,
+    /// `through[cell]` for each cell of the board (and empty past them, up to 256).
+    through: Vec<Through>,
     /// Whether k is at most 5, so that three words hold every row a run through a stone
     /// reaches.
     three: bool,
@@ -124,13 +187,18 @@ pub(crate) struct Rowed {
 }
 
 impl Rowed {
-    /// The tables for `rules`, at most `MAX_ROWS` × `MAX_COLS`.
-    pub(crate) fn new(rules: &Rules) -> Rowed {
+    /// The tables for `rules`, at most `MAX_ROWS` × `MAX_COLS`; `OutOfMemory` when they cannot
+    /// be allocated.
+    pub(crate) fn new(rules: &Rules) -> Result<Rowed, Error> {
         debug_assert!(rules.rows() <= MAX_ROWS && rules.cols() <= MAX_COLS);
         let (rows, cols) = (rules.rows() as usize, rules.cols() as usize);
         let reach = rules.k() as usize - 1;
         let (three, five) = (reach <= 4, reach == 4);
-        Rowed { lined: Lined::new(rules), rows, cols, cells: (rows * cols) as u32, reach, three, five }
+        let mut through = try_filled(Through::default(), 256)?;
+        for (cell, through) in through.iter_mut().enumerate().take(rows * cols) {
+            *through = Through::new(cell / cols, cell % cols, if three { reach } else { 15 });
+        }
+        Ok(Rowed { lined: Lined::new(rules), rows, cols, cells: (rows * cols) as u32, through, three, five })
     }
 
     /// The row and column of `cell`.
@@ -139,34 +207,36 @@ impl Rowed {
         self.lined.row_col(cell)
     }
 
-    /// The column, diagonal ↘ and anti-diagonal ↙ of player `p` through `(r, c)`, in lanes 1,
+    /// The column, diagonal ↘ and anti-diagonal ↙ of player `p` through `cell`, in lanes 1,
     /// 2 and 3 of the word, from `N` of the player's four words: the rows from `4 * w0` to
     /// `4 * (w0 + N) - 1`, the cell of row `4 * w0 + j` at bit j of its lane, but at bit
     /// `4 * N - 1 - j` on the anti-diagonal (a run is a run either way). With `N` = 3 (k up to
-    /// 5) the words are chosen to hold every row within k - 1 of `r`: all that a run of k
-    /// through the stone can reach.
+    /// 5) the words are chosen to hold every row within k - 1 of the cell's: all that a run of
+    /// k through the stone can reach.
     ///
     /// Each line takes one multiply: its cells are first moved, without two sharing a bit, to
-    /// bit `16 i + 4 t + i` (diagonal), `16 i + 15 - 4 t - i` (anti-diagonal) or `16 i + 4 t`
-    /// (column) for row i of word t, and the multiplier's term for lane i then takes lane i's
-    /// cells next to each other, in row order, to the top bits. Every partial product lands on
-    /// a bit of its own (their offsets differ by multiples of 16, their bits within a lane do
-    /// not), so nothing carries.
+    /// bit `16 i + 4 t` (column), `16 i + 4 t + i` (diagonal) or `16 i + 15 - 4 t - i`
+    /// (anti-diagonal) for row i of word t, and the multiplier's term for lane i then takes
+    /// lane i's cells next to each other, in row order, to the top bits. Every partial
+    /// product lands on a bit of its own (their offsets differ by multiples of 16, their bits
+    /// within a lane do not), so nothing carries.
     #[inline(always)]
-    fn gather<const N: usize>(&self, words: &[u64; 8], p: usize, r: usize, c: usize) -> u64 {
-        let w0 = if N == 4 { 0 } else { (r.saturating_sub(self.reach) / 4).min(4 - N) };
-        // On word w0 + t the diagonal's cell of row i is at column d + 4 * t + i, the
-        // anti-diagonal's at e - 4 * t - i (e is never negative: 4 * w0 is at most r).
-        let (d, e) = ((c + 4 * w0) as isize - r as isize, c + r - 4 * w0);
+    fn gather<const N: usize>(&self, words: &[u64; 8], p: usize, cell: usize) -> u64 {
+        let through = &self.through[cell & 255];
+        let first = 4 * p + usize::from(through.first);
         let (mut column, mut diagonal, mut anti) = (0u64, 0u64, 0u64);
         for t in 0..N {
-            let word = words[(4 * p + w0 + t) & 7] & if w0 + t == 3 { THREE_ROWS } else { u64::MAX };
-            column |= (word >> c & LANE_LOW) << (4 * t);
-            diagonal |= word & DIAGONAL[(d + 16 + 4 * t as isize) as usize & 63];
-            anti |= word & ANTI[(e + 16 - 4 * t) & 63];
+            let word = words[(first + t) & 7];
+            let [c, d, e] = through.masks[t];
+            // Cell c + 4 t of lane i: no two share a bit, and all are 4 t past c in their
+            // lane, mod 64.
+            column |= (word & c).rotate_left(4 * t as u32);
+            diagonal |= word & d;
+            anti |= word & e;
         }
-        let diagonal = diagonal.rotate_right(d as u32 & 63);
-        let anti = anti.rotate_right((e as u32).wrapping_sub(15) & 63);
+        let column = column.rotate_right(u32::from(through.column));
+        let diagonal = diagonal.rotate_right(u32::from(through.diagonal));
+        let anti = anti.rotate_right(u32::from(through.anti));
         let top = 64 - 4 * N as u32;
         let by_column = 1 << top | 1 << (top - 15) | 1 << (top - 30) | 1 << (top - 45);
         let column = column.wrapping_mul(by_column) >> top;
@@ -176,29 +246,121 @@ impl Rowed {
     }
 
     /// Plays the side to move on the empty `cell` of `game`, the lines through it gathered
-    /// from `N` words (3 for k up to 5), k = 5 when `FIVE`. Every line held fewer than k in a
-    /// row before (a game that ends is emptied), so a run of k through the stone is new.
+    /// from `N` words (3 for k up to 5), k = 5 when `FIVE`, and returns the result code. A
+    /// game that goes on counts the stone and is marked stale (whether it was before kept in
+    /// `WAS_STALE`); a game that ended is left with the stone on and the count as before, for
+    /// the caller to empty. Every line held fewer than k in a row before (a game that ends is
+    /// emptied), so a run of k through the stone is new.
     #[inline(always)]
-    fn play_as<const N: usize, const FIVE: bool>(&self, game: &mut Game, cell: usize) -> u8 {
+    fn put<const N: usize, const FIVE: bool>(&self, game: &mut Game, cell: usize) -> u8 {
         let words = &mut game.words;
-        let (r, c) = self.row_col(cell);
+        let through = &self.through[cell & 255];
         let placed = (words[3] >> PLACED) as u32;
         let p = (placed & 1) as usize;
-        let at = (4 * p + r / 4) & 7;
-        words[at] |= 1 << (16 * (r % 4) + c);
-        let lines = words[at] >> (16 * (r % 4)) & 0xffff | self.gather::<N>(words, p, r, c);
+        let (at, shift) = ((4 * p + usize::from(through.word)) & 7, u32::from(through.shift));
+        words[at] |= 1 << (shift + u32::from(through.column));
+        let lines = words[at] >> shift & 0xffff | self.gather::<N>(words, p, cell);
         let won = if FIVE { lined::has_five(lines) } else { self.lined.has_run(lines) };
-        let result = if won {
+        if won {
             X_WINS + p as u8
         } else if placed + 1 == self.cells {
             DRAW
         } else {
             words[3] += 1 << PLACED;
-            words[7] |= STALE;
-            return PENDING;
-        };
-        *words = [0, 0, 0, 0, 0, 0, 0, EMPTIED];
+            words[7] = words[7] & !WAS_STALE | (words[7] & STALE) << 2 | STALE;
+            PENDING
+        }
+    }
+
+    /// `put`, and a game that ended emptied.
+    #[inline(always)]
+    fn play_as<const N: usize, const FIVE: bool>(&self, game: &mut Game, cell: usize) -> u8 {
+        let result = self.put::<N, FIVE>(game, cell);
+        if result != PENDING {
+            game.words = EMPTY;
+        }
         result
+    }
+
+    /// Takes back the stone `put` played on `cell`, which ended the game or not.
+    fn take_back(&self, game: &mut Game, cell: usize, ended: bool) {
+        let words = &mut game.words;
+        if !ended {
+            words[3] -= 1 << PLACED;
+            words[7] = words[7] & !STALE | (words[7] & WAS_STALE) >> 2;
+        }
+        let p = (words[3] >> PLACED) as usize & 1;
+        let through = &self.through[cell & 255];
+        words[(4 * p + usize::from(through.word)) & 7] &= !(1 << (through.shift + through.column));
+    }
+
+    /// `play_as` for each game.
+    fn play_each<const N: usize, const FIVE: bool>(
+        &self,
+        games: &mut [Game],
+        actions: &[u32],
+        results: &mut [u8],
+    ) {
+        for ((game, &a), result) in games.iter_mut().zip(actions).zip(results) {
+            *result = self.play_as::<N, FIVE>(game, a as usize);
+        }
+    }
+
+    /// `Kind::step_all` in one pass over the games while it can: each action is checked as
+    /// its game is played, and the games that end are noted (up to `ENDED` of them) and
+    /// emptied, and the results written, only once every action is known to be legal; on an
+    /// illegal one the stones played so far are taken back. Once the notes are full, the rest
+    /// of the actions are checked, and then played, as `Lanes` does.
+    fn step_as<const N: usize, const FIVE: bool>(
+        &self,
+        games: &mut [Game],
+        actions: &[u32],
+        results: &mut [u8],
+    ) -> Result<(), StepError> {
+        let mut ended = [(0u32, 0u8); ENDED];
+        let (mut noted, mut played) = (0, 0);
+        for (game, &a) in games.iter_mut().zip(actions) {
+            if noted == ENDED {
+                break;
+            }
+            let through = &self.through[a as usize & 255];
+            let (word, at) = (usize::from(through.word), through.shift + through.column);
+            if a >= self.cells || (game.words[word] | game.words[word + 4]) >> at & 1 == 1 {
+                let error = if a >= self.cells { Error::OutOfBounds } else { Error::CellOccupied };
+                self.take_back_all(&mut games[..played], actions, &ended[..noted]);
+                return Err(StepError { index: played, error });
+            }
+            let result = self.put::<N, FIVE>(game, a as usize);
+            if result != PENDING {
+                ended[noted] = (played as u32, result);
+                noted += 1;
+            }
+            played += 1;
+        }
+        if played < games.len() {
+            let rest = check(self, self.cells as usize, played, &games[played..], &actions[played..]);
+            if rest.is_err() {
+                self.take_back_all(&mut games[..played], actions, &ended[..noted]);
+                return rest;
+            }
+        }
+        results[..played].fill(PENDING);
+        for &(i, result) in &ended[..noted] {
+            results[i as usize] = result;
+            games[i as usize].words = EMPTY;
+        }
+        self.play_each::<N, FIVE>(&mut games[played..], &actions[played..], &mut results[played..]);
+        Ok(())
+    }
+
+    /// Takes back the stones `step_as` played in `games`, of which those `ended` notes ended
+    /// their game.
+    fn take_back_all(&self, games: &mut [Game], actions: &[u32], ended: &[(u32, u8)]) {
+        let mut ended = ended.iter().peekable();
+        for (i, (game, &a)) in games.iter_mut().zip(actions).enumerate() {
+            let end = ended.next_if(|&&(j, _)| j as usize == i).is_some();
+            self.take_back(game, a as usize, end);
+        }
     }
 }
 
@@ -237,20 +399,25 @@ impl Kind for Rowed {
     /// `play` for each game, with the lines gathered from `N` words and k = 5 (`FIVE`) known
     /// when compiled.
     fn play_all(&self, games: &mut [Game], actions: &[u32], results: &mut [u8]) {
-        fn each<const N: usize, const FIVE: bool>(
-            rowed: &Rowed,
-            games: &mut [Game],
-            actions: &[u32],
-            results: &mut [u8],
-        ) {
-            for ((game, &a), result) in games.iter_mut().zip(actions).zip(results) {
-                *result = rowed.play_as::<N, FIVE>(game, a as usize);
-            }
-        }
         match (self.three, self.five) {
-            (true, true) => each::<3, true>(self, games, actions, results),
-            (true, false) => each::<3, false>(self, games, actions, results),
-            _ => each::<4, false>(self, games, actions, results),
+            (true, true) => self.play_each::<3, true>(games, actions, results),
+            (true, false) => self.play_each::<3, false>(games, actions, results),
+            _ => self.play_each::<4, false>(games, actions, results),
+        }
+    }
+
+    /// Checks each action as it plays it (`step_as`).
+    fn step_all(
+        &self,
+        games: &mut [Game],
+        _cells: usize,
+        actions: &[u32],
+        results: &mut [u8],
+    ) -> Result<(), StepError> {
+        match (self.three, self.five) {
+            (true, true) => self.step_as::<3, true>(games, actions, results),
+            (true, false) => self.step_as::<3, false>(games, actions, results),
+            _ => self.step_as::<4, false>(games, actions, results),
         }
     }
 
@@ -307,10 +474,21 @@ mod tests {
             [(15, 15, 5), (15, 16, 4), (9, 9, 5), (11, 16, 2), (5, 13, 4), (15, 15, 7), (13, 14, 6)]
         {
             let rules = Rules::new(rows, cols, k).unwrap();
-            let mut rowed = Lanes::new(Rowed::new(&rules), rules.cells(), COUNT).unwrap();
+            let mut rowed = Lanes::new(Rowed::new(&rules).unwrap(), rules.cells(), COUNT).unwrap();
             let mut lined = Lanes::new(Lined::new(&rules), rules.cells(), COUNT).unwrap();
             lockstep(rules, &mut rowed, &mut lined, [1, 1]);
         }
+    }
+
+    /// The same as `Lined` in batches where hundreds of games end at each step (k = 2), more
+    /// than one step notes before it checks the rest of the actions apart, with illegal
+    /// actions before and after the games where the notes fill.
+    #[test]
+    fn plays_as_the_four_direction_lines_do_when_many_games_end() {
+        let rules = Rules::new(5, 13, 2).unwrap();
+        let mut rowed = Lanes::new(Rowed::new(&rules).unwrap(), rules.cells(), 3000).unwrap();
+        let mut lined = Lanes::new(Lined::new(&rules), rules.cells(), 3000).unwrap();
+        lockstep(rules, &mut rowed, &mut lined, [1, 2]);
     }
 
     /// The gathered lines against the cells read one by one, on random rows, through every
@@ -321,7 +499,7 @@ mod tests {
     #[test]
     fn gather_reads_the_lines_through_a_cell() {
         let rules = |k| Rules::new(15, 16, k).unwrap();
-        let (four, three) = (Rowed::new(&rules(6)), Rowed::new(&rules(5)));
+        let (four, three) = (Rowed::new(&rules(6)).unwrap(), Rowed::new(&rules(5)).unwrap());
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for round in 0..300 {
             let mut words = [0u64; 8];
@@ -350,8 +528,12 @@ mod tests {
                     cut(lines[0]) << 16 | cut(lines[1]) << 32 | u64::from(reversed) << 48
                 };
                 let (ru, cu) = (r as usize, c as usize);
-                assert_eq!(four.gather::<4>(&words, p, ru, cu), from(0, 16), "round {round}, ({r}, {c})");
-                let got = three.gather::<3>(&words, p, ru, cu);
+                assert_eq!(
+                    four.gather::<4>(&words, p, 16 * ru + cu),
+                    from(0, 16),
+                    "round {round}, ({r}, {c})"
+                );
+                let got = three.gather::<3>(&words, p, 16 * ru + cu);
                 let (low, high) = (ru.saturating_sub(4), (ru + 4).min(14));
                 let fits = |w0: usize| 4 * w0 <= low && high < 4 * w0 + 12 && got == from(w0, 12);
                 assert!(fits(0) || fits(1), "round {round}, ({r}, {c}): {got:x}");
