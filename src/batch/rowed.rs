@@ -177,8 +177,9 @@ pub(crate) struct Rowed {
     rows: usize,
     cols: usize,
     cells: u32,
-    /// `through[cell]` for each cell of the board (and empty past them, up to 256).
-    through: Vec<Through>,
+    /// `through[cell]` for each cell of the board (and empty past them, up to 256: a cell cut
+    /// below 256 needs no bound checked).
+    through: Box<[Through; 256]>,
     /// Whether k is at most 5, so that three words hold every row a run through a stone
     /// reaches.
     three: bool,
@@ -198,6 +199,7 @@ impl Rowed {
         for (cell, through) in through.iter_mut().enumerate().take(rows * cols) {
             *through = Through::new(cell / cols, cell % cols, if three { reach } else { 15 });
         }
+        let through = through.into_boxed_slice().try_into().map_err(|_| Error::OutOfMemory)?;
         Ok(Rowed { lined: Lined::new(rules), rows, cols, cells: (rows * cols) as u32, through, three, five })
     }
 
@@ -324,7 +326,7 @@ impl Rowed {
                 break;
             }
             let through = &self.through[a as usize & 255];
-            let (word, at) = (usize::from(through.word), through.shift + through.column);
+            let (word, at) = (usize::from(through.word) & 3, through.shift + through.column);
             if a >= self.cells || (game.words[word] | game.words[word + 4]) >> at & 1 == 1 {
                 let error = if a >= self.cells { Error::OutOfBounds } else { Error::CellOccupied };
                 self.take_back_all(&mut games[..played], actions, &ended[..noted]);
