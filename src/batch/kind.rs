@@ -11,6 +11,33 @@ pub(crate) const X_WINS: u8 = 1;
 /// The board filled with no line.
 pub(crate) const DRAW: u8 = 3;
 
+/// The games ending in a step that `Begun` can note (about 1 game in 100 ends at each random
+/// move of 15 × 15).
+pub(crate) const ENDED: usize = 256;
+
+/// What `Kind::begin_step` played ahead: the stones of the first `played` games of its piece,
+/// of which `ended` notes (by index within the piece, with the result) those whose game the
+/// move ended, left for `finish_step` to empty. Nothing for the representations that only
+/// check.
+pub(crate) struct Begun {
+    pub(crate) played: usize,
+    pub(crate) noted: usize,
+    pub(crate) ended: [(u32, u8); ENDED],
+}
+
+impl Default for Begun {
+    fn default() -> Begun {
+        Begun { played: 0, noted: 0, ended: [(0, 0); ENDED] }
+    }
+}
+
+impl Begun {
+    /// The games noted as ended.
+    pub(crate) fn ended(&self) -> &[(u32, u8)] {
+        &self.ended[..self.noted]
+    }
+}
+
 /// One way of storing the games of a batch: each game is `stride()` words in one vector, and
 /// is never finished (a game that ends is emptied at once). X moves first, so the side to move
 /// follows from the stone count.
@@ -77,23 +104,32 @@ pub(crate) trait Kind: Sync {
         }
     }
 
-    /// Checks every action of `actions` on its game of `games` (`cells` to a game), then
-    /// plays them all with their results to `results`; on the first illegal action, no game
-    /// changes and nothing is written.
-    fn step_all(
+    /// The first half of a step over `games` (the games from number `first` on, `cells` to a
+    /// game): checks every action of `actions`, giving the first illegal one, and may play
+    /// ahead what `begun` then records. On an illegal action no game has changed.
+    fn begin_step(
         &self,
         games: &mut [Self::Word],
         cells: usize,
+        first: usize,
         actions: &[u32],
-        results: &mut [u8],
+        _begun: &mut Begun,
     ) -> Result<(), StepError>
     where
         Self: Sized,
     {
-        check(self, cells, 0, games, actions)?;
-        self.play_all(games, actions, results);
-        Ok(())
+        check(self, cells, first, games, actions)
     }
+
+    /// The second half, once every action of the step (in every piece of it) is known to be
+    /// legal: plays what `begin_step` did not, and writes every result.
+    fn finish_step(&self, games: &mut [Self::Word], actions: &[u32], results: &mut [u8], _begun: &Begun) {
+        self.play_all(games, actions, results);
+    }
+
+    /// Instead of the second half, when some other piece of the step had an illegal action:
+    /// takes back what `begin_step` played ahead.
+    fn undo_step(&self, _games: &mut [Self::Word], _actions: &[u32], _begun: &Begun) {}
 
     /// `observe` for each game of `games` (a whole number of games), `2 * cells` bytes each.
     fn observe_all(&self, games: &[Self::Word], cells: usize, out: &mut [u8]) {

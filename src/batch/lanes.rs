@@ -6,7 +6,7 @@ use std::num::NonZeroUsize;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::draw::Draws;
-use super::kind::Kind;
+use super::kind::{Begun, Kind};
 use super::split_step::check_then_play;
 use super::{StepError, Tally};
 use crate::error::Error;
@@ -158,13 +158,17 @@ impl<K: Kind> Lanes<K> {
             }
             return check(&self.kind, self.cells, 0, &self.data, actions);
         }
-        self.kind.step_all(&mut self.data, self.cells, actions, results)
+        let mut begun = Begun::default();
+        self.kind.begin_step(&mut self.data, self.cells, 0, actions, &mut begun)?;
+        self.kind.finish_step(&mut self.data, actions, results, &begun);
+        Ok(())
     }
 
     /// `step` in pieces of `per` games, each checked and played on its thread
-    /// (`check_then_play`). Where the representation has `advance`, checking a piece is
-    /// advancing it into `next`, and playing it is reading its results from there: one pass
-    /// over the games, as on one thread.
+    /// (`check_then_play`): checking a piece is `Kind::begin_step`, playing it `finish_step`,
+    /// and a piece checked legal when another was not is undone (`undo_step`). Where the
+    /// representation has `advance`, checking a piece is advancing it into `next`, and playing
+    /// it is reading its results from there: one pass over the games, as on one thread.
     fn step_split(&mut self, actions: &[u32], results: &mut [u8], per: usize) -> Result<(), StepError> {
         let ahead = self.kind.has_advance() && self.make_next();
         let (kind, s, cells) = (&self.kind, self.kind.stride(), self.cells);
@@ -181,17 +185,20 @@ impl<K: Kind> Lanes<K> {
                     false => check(kind, cells, *first, games, actions),
                 },
                 |(_, _, next, _, results)| kind.results(next, results),
+                |_| {},
             )?;
             std::mem::swap(&mut self.data, &mut self.next);
             return Ok(());
         }
         let games = self.data.chunks_mut(per * s).zip(actions.chunks(per)).zip(results.chunks_mut(per));
-        let pieces =
-            games.enumerate().map(|(i, ((games, actions), results))| (i * per, games, actions, results));
+        let pieces = games
+            .enumerate()
+            .map(|(i, ((games, actions), results))| (i * per, games, actions, results, Begun::default()));
         check_then_play(
             pieces,
-            |(first, games, actions, _)| check(kind, cells, *first, games, actions),
-            |(_, games, actions, results)| kind.play_all(games, actions, results),
+            |(first, games, actions, _, begun)| kind.begin_step(games, cells, *first, actions, begun),
+            |(_, games, actions, results, begun)| kind.finish_step(games, actions, results, &begun),
+            |(_, games, actions, _, begun)| kind.undo_step(games, actions, &begun),
         )
     }
 

@@ -17,7 +17,7 @@
 //! move.
 
 use super::draw::Draws;
-use super::kind::{Kind, DRAW, PENDING, X_WINS};
+use super::kind::{Begun, Kind, DRAW, ENDED, PENDING, X_WINS};
 use super::lanes::check;
 use super::lined::{self, Lined};
 use super::rowwise::{self, Rowwise};
@@ -50,10 +50,6 @@ const WAS_STALE: u64 = 1 << 50;
 
 /// A game emptied by a step: no stones, count 0, `EMPTIED`.
 const EMPTY: [u64; 8] = [0, 0, 0, 0, 0, 0, 0, EMPTIED];
-
-/// The games ending in one step that `Kind::step_all` notes before it checks the rest of the
-/// actions apart (about 1 game in 100 ends at each random move of 15 × 15).
-const ENDED: usize = 256;
 
 /// One game: X's rows in words 0 to 3, O's in words 4 to 7, row r in bits `16 * (r % 4)` up
 /// of word `r / 4` (bit c is the cell `(r, c)`). The 16th row's places hold the stone count
@@ -308,18 +304,17 @@ impl Rowed {
         }
     }
 
-    /// `Kind::step_all` in one pass over the games while it can: each action is checked as
-    /// its game is played, and the games that end are noted (up to `ENDED` of them) and
-    /// emptied, and the results written, only once every action is known to be legal; on an
-    /// illegal one the stones played so far are taken back. Once the notes are full, the rest
-    /// of the actions are checked, and then played, as `Lanes` does.
-    fn step_as<const N: usize, const FIVE: bool>(
+    /// `Kind::begin_step` with `N` words and k = 5 (`FIVE`) known when compiled: each action is
+    /// checked as its game is played, and the games that end are noted, up to `ENDED` of
+    /// them, to be emptied by `finish_step`; on an illegal action the stones played so far
+    /// are taken back. Once the notes are full, the rest of the actions are only checked.
+    fn begin_as<const N: usize, const FIVE: bool>(
         &self,
         games: &mut [Game],
+        first: usize,
         actions: &[u32],
-        results: &mut [u8],
+        begun: &mut Begun,
     ) -> Result<(), StepError> {
-        let mut ended = [(0u32, 0u8); ENDED];
         let (mut noted, mut played) = (0, 0);
         for (game, &a) in games.iter_mut().zip(actions) {
             if noted == ENDED {
@@ -329,33 +324,28 @@ impl Rowed {
             let (word, at) = (usize::from(through.word) & 3, through.shift + through.column);
             if a >= self.cells || (game.words[word] | game.words[word + 4]) >> at & 1 == 1 {
                 let error = if a >= self.cells { Error::OutOfBounds } else { Error::CellOccupied };
-                self.take_back_all(&mut games[..played], actions, &ended[..noted]);
-                return Err(StepError { index: played, error });
+                self.take_back_all(&mut games[..played], actions, &begun.ended[..noted]);
+                return Err(StepError { index: first + played, error });
             }
             let result = self.put::<N, FIVE>(game, a as usize);
             if result != PENDING {
-                ended[noted] = (played as u32, result);
+                begun.ended[noted] = (played as u32, result);
                 noted += 1;
             }
             played += 1;
         }
         if played < games.len() {
-            let rest = check(self, self.cells as usize, played, &games[played..], &actions[played..]);
+            let rest = check(self, self.cells as usize, first + played, &games[played..], &actions[played..]);
             if rest.is_err() {
-                self.take_back_all(&mut games[..played], actions, &ended[..noted]);
+                self.take_back_all(&mut games[..played], actions, &begun.ended[..noted]);
                 return rest;
             }
         }
-        results[..played].fill(PENDING);
-        for &(i, result) in &ended[..noted] {
-            results[i as usize] = result;
-            games[i as usize].words = EMPTY;
-        }
-        self.play_each::<N, FIVE>(&mut games[played..], &actions[played..], &mut results[played..]);
+        (begun.played, begun.noted) = (played, noted);
         Ok(())
     }
 
-    /// Takes back the stones `step_as` played in `games`, of which those `ended` notes ended
+    /// Takes back the stones `begin_as` played in `games`, of which those `ended` notes ended
     /// their game.
     fn take_back_all(&self, games: &mut [Game], actions: &[u32], ended: &[(u32, u8)]) {
         let mut ended = ended.iter().peekable();
@@ -408,19 +398,34 @@ impl Kind for Rowed {
         }
     }
 
-    /// Checks each action as it plays it (`step_as`).
-    fn step_all(
+    /// Plays each action as it checks it (`begin_as`).
+    fn begin_step(
         &self,
         games: &mut [Game],
         _cells: usize,
+        first: usize,
         actions: &[u32],
-        results: &mut [u8],
+        begun: &mut Begun,
     ) -> Result<(), StepError> {
         match (self.three, self.five) {
-            (true, true) => self.step_as::<3, true>(games, actions, results),
-            (true, false) => self.step_as::<3, false>(games, actions, results),
-            _ => self.step_as::<4, false>(games, actions, results),
+            (true, true) => self.begin_as::<3, true>(games, first, actions, begun),
+            (true, false) => self.begin_as::<3, false>(games, first, actions, begun),
+            _ => self.begin_as::<4, false>(games, first, actions, begun),
         }
+    }
+
+    fn finish_step(&self, games: &mut [Game], actions: &[u32], results: &mut [u8], begun: &Begun) {
+        results[..begun.played].fill(PENDING);
+        for &(i, result) in begun.ended() {
+            results[i as usize] = result;
+            games[i as usize].words = EMPTY;
+        }
+        let rest = begun.played;
+        self.play_all(&mut games[rest..], &actions[rest..], &mut results[rest..]);
+    }
+
+    fn undo_step(&self, games: &mut [Game], actions: &[u32], begun: &Begun) {
+        self.take_back_all(&mut games[..begun.played], actions, begun.ended());
     }
 
     rowwise::read_by_rows!();

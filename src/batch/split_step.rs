@@ -11,22 +11,28 @@ use crate::fallible::try_with_capacity;
 /// A step over `pieces`, the first on this thread and each other on a thread of its own, which
 /// ends before this returns: each thread checks its piece's actions, all wait until every
 /// piece is checked, and they play only when no action was illegal, so that a refused step
-/// changes no game and names the first bad game of all. Each piece is checked once and played
-/// once, by its own thread or, when that thread has not come to it, by this one (so a failed
-/// spawn costs time, never work); each thread reads and writes only its own games, where they
-/// are in its core's cache. Checks then plays on this thread when the bookkeeping cannot be
-/// allocated. `check` gives a piece's first illegal action (and may write what only `play`
-/// reads); `play` plays a piece once every piece is known to be legal.
+/// changes no game and names the first bad game of all. Each piece is checked once and then
+/// played or undone once, by its own thread or, when that thread has not come to it, by this
+/// one (so a failed spawn costs time, never work); each thread reads and writes only its own
+/// games, where they are in its core's cache. Checks then plays on this thread when the
+/// bookkeeping cannot be allocated. `check` gives a piece's first illegal action, and may
+/// play ahead what `play` then finishes or `undo` takes back (a check that finds an illegal
+/// action takes back its own); `play` plays a piece once every piece is known to be legal,
+/// `undo` instead when one is not (or a check panicked).
 pub(crate) fn check_then_play<P: Send>(
     pieces: impl ExactSizeIterator<Item = P>,
     check: impl Fn(&mut P) -> Result<(), StepError> + Sync,
     play: impl Fn(P) + Sync,
+    undo: impl Fn(P) + Sync,
 ) -> Result<(), StepError> {
     let n = pieces.len();
     let Ok(mut slots) = try_with_capacity(n) else {
         let mut pieces: Vec<P> = pieces.collect();
-        for p in &mut pieces {
-            check(p)?;
+        for i in 0..pieces.len() {
+            if let Err(bad) = check(&mut pieces[i]) {
+                pieces.into_iter().take(i).for_each(undo);
+                return Err(bad);
+            }
         }
         pieces.into_iter().for_each(play);
         return Ok(());
@@ -69,17 +75,20 @@ pub(crate) fn check_then_play<P: Send>(
         }
         (done.1.map_or(Ok(()), Err), done.2)
     };
-    let play_piece = |(_, slot): &(AtomicBool, Mutex<Option<P>>)| {
+    // Plays the piece (`go`) or undoes it, unless another thread has.
+    let finish_piece = |(_, slot): &(AtomicBool, Mutex<Option<P>>), go: bool| {
         let piece = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
         if let Some(p) = piece {
-            play(p);
+            if go {
+                play(p)
+            } else {
+                undo(p)
+            }
         }
     };
     let run = |slot| {
         check_piece(slot);
-        if legal() == (Ok(()), false) {
-            play_piece(slot);
-        }
+        finish_piece(slot, legal() == (Ok(()), false));
     };
     std::thread::scope(|scope| {
         for slot in &slots[1..] {
@@ -95,9 +104,7 @@ pub(crate) fn check_then_play<P: Send>(
         });
         slots.iter().for_each(check_piece);
         let (legal, panicked) = legal();
-        if legal.is_ok() && !panicked {
-            slots.iter().for_each(play_piece);
-        }
+        slots.iter().for_each(|slot| finish_piece(slot, legal.is_ok() && !panicked));
         legal
     })
 }
