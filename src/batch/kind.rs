@@ -11,9 +11,9 @@ pub(crate) const X_WINS: u8 = 1;
 /// The board filled with no line.
 pub(crate) const DRAW: u8 = 3;
 
-/// The games ending in a step that `Begun` can note (about 1 game in 100 ends at each random
-/// move of 15 × 15).
-pub(crate) const ENDED: usize = 256;
+/// The games ending in a step that `Begun` can note: 16 KB, and room for a step over about
+/// 200,000 games of 15 × 15 played at random (about 1 in 100 ends at each move).
+pub(crate) const ENDED: usize = 2048;
 
 /// What `Kind::begin_step` played ahead: the stones of the first `played` games of its piece,
 /// of which `ended` notes (by index within the piece, with the result) those whose game the

@@ -1,14 +1,20 @@
 //! Boards past 64 cells with at most 15 rows of at most 16 cells (15 × 15 gomoku among them),
 //! in batches of 4,096 games and more, kept for `step` as rows alone: each player's stones as
 //! one 16-bit line per row, four rows to a 64-bit word, 64 bytes a game (one cache line), so
-//! that a step over 16,384 games reads and writes 1 MB, which stays in a core's L2 cache. The
-//! column and both diagonals through a new stone are gathered from the player's words, a
-//! direction at a time: each word is shifted (or rotated) so that the line's cell on each of
-//! its four rows sits at a fixed bit of the row's 16-bit lane, masked, and one multiply moves
-//! those four bits next to each other, to the top of the word (no two partial products share a
-//! bit, so nothing carries into them). Three words hold every row a run of up to 5 through the
-//! stone can reach, four the whole line; the gathered lines go through the run test of the
-//! four-direction representation (`Lined`), which loads them instead.
+//! that a step over 16,384 games reads and writes 1 MB. The column and both diagonals through
+//! a new stone are gathered from the player's words, a multiply a line: the line's cells on
+//! each word are masked, the words combined without two cells sharing a bit and rotated so
+//! that the cells of each row sit apart in its 16-bit lane, and one multiply moves them next
+//! to each other, to the top of the word (no two partial products share a bit, so nothing
+//! carries into them). Three words hold every row a run of up to 5 through the stone can
+//! reach, four the whole line; the gathered lines go through the run test of the
+//! four-direction representation (`Lined`), which loads them instead. What a cell needs for
+//! that (words, masks, rotations) is worked out once, in a table of 256 cells.
+//!
+//! A step is one pass over the games: each action is checked as its game is played, and a
+//! game the move ends keeps its stone until every action is known to be legal, when the games
+//! that ended are emptied and the results written; an illegal action takes back the stones
+//! played before it (`Kind::begin_step`).
 //!
 //! `random_moves` plays on `Lined`'s lines and list of empty cells, kept apart from the rows
 //! (the games' `Kind::Aside`, 900 bytes), so that a random move costs what it costs there; it
@@ -487,15 +493,18 @@ mod tests {
         }
     }
 
-    /// The same as `Lined` in batches where hundreds of games end at each step (k = 2), more
-    /// than one step notes before it checks the rest of the actions apart, with illegal
-    /// actions before and after the games where the notes fill.
+    /// The same as `Lined` in batches where thousands of games end at each step (every game
+    /// with k = 1, many with k = 2), more than one step notes before it checks the
+    /// rest of the actions apart, with illegal actions before and after the games where the
+    /// notes fill.
     #[test]
     fn plays_as_the_four_direction_lines_do_when_many_games_end() {
-        let rules = Rules::new(5, 13, 2).unwrap();
-        let mut rowed = Lanes::new(Rowed::new(&rules).unwrap(), rules.cells(), 3000).unwrap();
-        let mut lined = Lanes::new(Lined::new(&rules), rules.cells(), 3000).unwrap();
-        lockstep(rules, &mut rowed, &mut lined, [1, 2]);
+        for k in [1, 2] {
+            let rules = Rules::new(5, 13, k).unwrap();
+            let mut rowed = Lanes::new(Rowed::new(&rules).unwrap(), rules.cells(), 3 * ENDED).unwrap();
+            let mut lined = Lanes::new(Lined::new(&rules), rules.cells(), 3 * ENDED).unwrap();
+            lockstep(rules, &mut rowed, &mut lined, [1, 2]);
+        }
     }
 
     /// The gathered lines against the cells read one by one, on random rows, through every
