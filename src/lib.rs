@@ -85,6 +85,7 @@ pub mod internals {
     /// zone (tests/threats_defence.rs), the fuzz target and a tree search that has the time.
     pub use crate::ai::threats::{opponent_threat, Threat, ThreatBoard};
     pub use crate::ai::threats::{threat_win_nodes, threat_win_pns, winning_move as threat_move};
+    pub use crate::batch::cells_per_thread;
     pub use crate::validate::{verdict, verdict_scan};
 }
 

@@ -10,6 +10,7 @@ use std::ptr::null_mut;
 
 use tictactoe::ffi::TttStatus::*;
 use tictactoe::ffi::*;
+use tictactoe::internals::cells_per_thread;
 use tictactoe::{Game, Outcome, Rules};
 
 mod common;
@@ -224,13 +225,10 @@ fn agrees_with_the_game_object_on_every_shape() {
     }
 }
 
-/// The library's `CELLS_PER_THREAD` (src/batch/lanes.rs): a call splits only when each thread
-/// gets this many cells (games times cells).
-const CELLS_PER_THREAD: usize = 1 << 22;
-
-/// The fewest games of `cells` cells that a call splits in `pieces`.
+/// The fewest games of `cells` cells that a call splits in `pieces`: a call splits only when
+/// each thread gets `cells_per_thread()` cells (games times cells).
 fn split_from(cells: usize, pieces: usize) -> usize {
-    (pieces * CELLS_PER_THREAD).div_ceil(cells)
+    (pieces * cells_per_thread()).div_ceil(cells)
 }
 
 /// Drives a batch whose calls split over `threads` threads and one on the calling thread with

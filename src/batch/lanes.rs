@@ -30,7 +30,7 @@ const MAX_THREADS: usize = 256;
 /// step and mask broke even between 2^19 and 2^22 cells a thread (docs/performance.md). Under
 /// load two threads lose to one, so the caller who asks for threads decides: set them for big
 /// batches on free cores.
-const CELLS_PER_THREAD: usize = 1 << 22;
+pub(crate) const CELLS_PER_THREAD: usize = 1 << 22;
 
 pub(crate) struct Lanes<K: Kind> {
     pub(crate) kind: K,

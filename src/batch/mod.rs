@@ -96,6 +96,12 @@ impl Tally {
 /// the next, and loading them costs less than gathering.
 const ROWED_FROM: usize = 4096;
 
+/// The cells (games times cells) each thread must get before `step`, `observe` and
+/// `legal_mask` spread over the threads `Batch::set_threads` allows.
+pub fn cells_per_thread() -> usize {
+    lanes::CELLS_PER_THREAD
+}
+
 /// The representation chosen for a shape.
 enum Store {
     Tic(Lanes<Tic>),
