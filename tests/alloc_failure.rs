@@ -554,3 +554,46 @@ fn the_batch_fails_cleanly() {
         });
     }
 }
+
+/// A step split over threads whose bookkeeping cannot be allocated is played on the calling
+/// thread instead: the same results, refusals and games as a batch on one thread, and no
+/// thread started (so nothing else to allocate). The batches are just past the split
+/// threshold, 2^22 cells a thread.
+#[test]
+fn a_split_step_without_memory_plays_on_the_calling_thread() {
+    for (side, k) in [(15u32, 5u32), (3, 3)] {
+        let cells = (side * side) as usize;
+        let count = (2usize << 22).div_ceil(cells) + 1;
+        let new = |threads| {
+            let mut b = null_mut();
+            assert_eq!(unsafe { ttt_batch_new(side, side, k, count, 1, &mut b) }, TTT_OK);
+            assert_eq!(unsafe { ttt_batch_set_threads(b, threads) }, TTT_OK);
+            OwnedBatch(b)
+        };
+        let (split, one) = (new(2), new(1));
+        let planes = |b: &OwnedBatch| {
+            let mut planes = vec![0u8; count * 2 * cells];
+            assert_eq!(unsafe { ttt_batch_observe(b.0, planes.as_mut_ptr(), planes.len()) }, TTT_OK);
+            planes
+        };
+        for step in 0..4u32 {
+            // Cell (g + 3 step) mod cells of game g: empty in every game that has not ended, as
+            // the cells played so far are the ones 3 apart before it; the last step repeats the
+            // first one's cells, on stones in the games that go on.
+            let shift = if step == 3 { 0 } else { 3 * step as usize };
+            let actions: Vec<u32> = (0..count).map(|g| ((g + shift) % cells) as u32).collect();
+            let (mut got, mut want) = (vec![9u8; count], vec![9u8; count]);
+            let (mut bad, mut want_bad) = (usize::MAX, usize::MAX);
+            REFUSED.with(|r| r.set(false));
+            BUDGET.with(|b| b.set(Some(0)));
+            let status =
+                unsafe { ttt_batch_step(split.0, actions.as_ptr(), count, got.as_mut_ptr(), &mut bad) };
+            BUDGET.with(|b| b.set(None));
+            assert!(REFUSED.with(|r| r.get()), "{side}x{side}: the split step allocated nothing");
+            let expected =
+                unsafe { ttt_batch_step(one.0, actions.as_ptr(), count, want.as_mut_ptr(), &mut want_bad) };
+            assert_eq!((status, bad, &got), (expected, want_bad, &want), "{side}x{side} step {step}");
+            assert_eq!(planes(&split), planes(&one), "{side}x{side} step {step}: the games differ");
+        }
+    }
+}

@@ -148,7 +148,9 @@ impl<K: Kind> Lanes<K> {
     pub(crate) fn step(&mut self, actions: &[u32], results: &mut [u8]) -> Result<(), StepError> {
         let per = self.piece_games();
         if per < self.count {
-            return self.step_split(actions, results, per);
+            if let Some(stepped) = self.step_split(actions, results, per) {
+                return stepped;
+            }
         }
         if self.kind.has_advance() && self.make_next() {
             // One pass reads each game once, and the results come from the new games.
@@ -170,7 +172,13 @@ impl<K: Kind> Lanes<K> {
     /// and a piece checked legal when another was not is undone (`undo_step`). Where the
     /// representation has `advance`, checking a piece is advancing it into `next`, and playing
     /// it is reading its results from there: one pass over the games, as on one thread.
-    fn step_split(&mut self, actions: &[u32], results: &mut [u8], per: usize) -> Result<(), StepError> {
+    /// `None`, with nothing done, when the threads' bookkeeping cannot be allocated.
+    fn step_split(
+        &mut self,
+        actions: &[u32],
+        results: &mut [u8],
+        per: usize,
+    ) -> Option<Result<(), StepError>> {
         let ahead = self.kind.has_advance() && self.make_next();
         let (kind, s, cells) = (&self.kind, self.kind.stride(), self.cells);
         if ahead {
@@ -178,7 +186,7 @@ impl<K: Kind> Lanes<K> {
             let pieces = games.zip(actions.chunks(per)).zip(results.chunks_mut(per)).enumerate();
             let pieces = pieces
                 .map(|(i, (((games, next), actions), results))| (i * per, games, next, actions, results));
-            check_then_play(
+            let stepped = check_then_play(
                 pieces,
                 |(first, games, next, actions, _)| match kind.advance(games, actions, next) {
                     true => Ok(()),
@@ -187,9 +195,11 @@ impl<K: Kind> Lanes<K> {
                 },
                 |(_, _, next, _, results)| kind.results(next, results),
                 |_| {},
-            )?;
-            std::mem::swap(&mut self.data, &mut self.next);
-            return Ok(());
+            );
+            if stepped == Some(Ok(())) {
+                std::mem::swap(&mut self.data, &mut self.next);
+            }
+            return stepped;
         }
         let games = self.data.chunks_mut(per * s).zip(actions.chunks(per)).zip(results.chunks_mut(per));
         let pieces = games
@@ -357,11 +367,12 @@ pub(crate) mod tests {
                     bad = draw(count / 2);
                     spoil(bad);
                 }
-                let (mut r1, mut r2) = (vec![0xa5u8; count], vec![0u8; count]);
+                let (mut r1, mut r2) = (vec![0xa5u8; count], vec![0xa5u8; count]);
                 let refused = one.step(&actions, &mut r1).unwrap_err();
-                assert!(r1.iter().all(|&r| r == 0xa5), "{rules:?} step {step}: a refused step wrote results");
                 assert_eq!(refused.index, bad);
                 assert_eq!(two.step(&actions, &mut r2), Err(refused), "{rules:?} step {step}");
+                let untouched = r1.iter().chain(&r2).all(|&r| r == 0xa5);
+                assert!(untouched, "{rules:?} step {step}: a refused step wrote results");
                 two.observe(&mut other_seen);
                 assert_eq!(seen, other_seen, "{rules:?} step {step}: a refused step changed a game");
                 continue;

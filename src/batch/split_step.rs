@@ -14,7 +14,7 @@ use crate::fallible::try_with_capacity;
 /// changes no game and names the first bad game of all. Each piece is checked once and then
 /// played or undone once, by its own thread or, when that thread has not come to it, by this
 /// one (so a failed spawn costs time, never work); each thread reads and writes only its own
-/// games, where they are in its core's cache. Checks then plays on this thread when the
+/// games, where they are in its core's cache. `None`, with nothing checked or played, when the
 /// bookkeeping cannot be allocated. `check` gives a piece's first illegal action, and may
 /// play ahead what `play` then finishes or `undo` takes back (a check that finds an illegal
 /// action takes back its own); `play` plays a piece once every piece is known to be legal,
@@ -24,19 +24,9 @@ pub(crate) fn check_then_play<P: Send>(
     check: impl Fn(&mut P) -> Result<(), StepError> + Sync,
     play: impl Fn(P) + Sync,
     undo: impl Fn(P) + Sync,
-) -> Result<(), StepError> {
+) -> Option<Result<(), StepError>> {
     let n = pieces.len();
-    let Ok(mut slots) = try_with_capacity(n) else {
-        let mut pieces: Vec<P> = pieces.collect();
-        for i in 0..pieces.len() {
-            if let Err(bad) = check(&mut pieces[i]) {
-                pieces.into_iter().take(i).for_each(undo);
-                return Err(bad);
-            }
-        }
-        pieces.into_iter().for_each(play);
-        return Ok(());
-    };
+    let mut slots = try_with_capacity(n).ok()?;
     slots.extend(pieces.map(|p| (AtomicBool::new(false), Mutex::new(Some(p)))));
     // Pieces checked, the first illegal action found among them, and whether a check panicked.
     let (checked, all_checked) = (Mutex::new((0, None, false)), Condvar::new());
@@ -105,7 +95,7 @@ pub(crate) fn check_then_play<P: Send>(
         slots.iter().for_each(check_piece);
         let (legal, panicked) = legal();
         slots.iter().for_each(|slot| finish_piece(slot, legal.is_ok() && !panicked));
-        legal
+        Some(legal)
     })
 }
 
