@@ -201,6 +201,8 @@ impl Rowed {
         for (cell, through) in through.iter_mut().enumerate().take(rows * cols) {
             *through = Through::new(cell / cols, cell % cols, if three { reach } else { 15 });
         }
+        // 256 items make a `[Through; 256]`, so the conversion never fails (and the error
+        // is only there to keep a panic out of the code).
         let through = through.into_boxed_slice().try_into().map_err(|_| Error::OutOfMemory)?;
         Ok(Rowed { lined: Lined::new(rules), rows, cols, cells: (rows * cols) as u32, through, three, five })
     }
@@ -221,9 +223,9 @@ impl Rowed {
     /// Each line takes one multiply: its cells are first moved, without two sharing a bit, to
     /// bit `16 i + 4 t` (column), `16 i + 4 t + i` (diagonal) or `16 i + 15 - 4 t - i`
     /// (anti-diagonal) for row i of word t, and the multiplier's term for lane i then takes
-    /// lane i's cells next to each other, in row order, to the top bits. Every partial
-    /// product lands on a bit of its own (their offsets differ by multiples of 16, their bits
-    /// within a lane do not), so nothing carries.
+    /// lane i's cells next to each other, in row order (the anti-diagonal's last row first),
+    /// to the top bits. Every partial product lands on a bit of its own (their offsets differ
+    /// by multiples of 16, their bits within a lane do not), so nothing carries.
     #[inline(always)]
     fn gather<const N: usize>(&self, words: &[u64; 8], p: usize, cell: usize) -> u64 {
         let through = &self.through[cell & 255];
