@@ -14,7 +14,9 @@
 //! A step is one pass over the games: each action is checked as its game is played, and a
 //! game the move ends keeps its stone until every action is known to be legal, when the games
 //! that ended are emptied and the results written; an illegal action takes back the stones
-//! played before it (`Kind::begin_step`).
+//! played before it (`Kind::begin_step`). Only a move next to one of the player's stones can
+//! make a line (for k of 2 and more): the lines are gathered for those moves alone, about
+//! half of a random game's, listed as a chunk of games is played and tested after it.
 //!
 //! `random_moves` plays on `Lined`'s lines and list of empty cells, kept apart from the rows
 //! (the games' `Kind::Aside`, 900 bytes), so that a random move costs what it costs there; it
@@ -38,8 +40,8 @@ pub(crate) const MAX_ROWS: u32 = 15;
 /// The longest row this representation takes.
 pub(crate) const MAX_COLS: u32 = 16;
 
-/// Where word 3 (X's rows 12 to 14) keeps the number of stones on the board.
-const PLACED: u32 = 48;
+/// Where word 7 (O's rows 12 to 14) keeps the number of stones on the board, above the marks.
+const PLACED: u32 = 52;
 
 /// The bit of word 7 (O's rows 12 to 14) set while the game's `Aside` does not hold its
 /// stones because a step played since `random_moves` last did.
@@ -54,12 +56,18 @@ const EMPTIED: u64 = 1 << 49;
 /// `STALE` before: a step refused partway takes its stones back and puts the mark back.
 const WAS_STALE: u64 = 1 << 50;
 
+/// Takes back the count and the stale mark of a move, as they were before it (`Rowed::place`).
+fn uncount(words: &mut [u64; 8]) {
+    words[7] = (words[7] - (1 << PLACED)) & !STALE | (words[7] & WAS_STALE) >> 2;
+}
+
 /// A game emptied by a step: no stones, count 0, `EMPTIED`.
 const EMPTY: [u64; 8] = [0, 0, 0, 0, 0, 0, 0, EMPTIED];
 
 /// One game: X's rows in words 0 to 3, O's in words 4 to 7, row r in bits `16 * (r % 4)` up
-/// of word `r / 4` (bit c is the cell `(r, c)`). The 16th row's places hold the stone count
-/// (word 3) and the marks `STALE` and `EMPTIED` (word 7).
+/// of word `r / 4` (bit c is the cell `(r, c)`). The 16th row's place in word 7 holds the
+/// marks `STALE`, `EMPTIED` and `WAS_STALE`, and the stone count above them, so that a move
+/// counts itself and marks the game with one write.
 #[derive(Clone, Copy, Default)]
 #[repr(align(64))]
 pub(crate) struct Game {
@@ -74,7 +82,7 @@ impl Rowwise for Game {
 
     #[inline(always)]
     fn placed(&self) -> u16 {
-        (self.words[3] >> PLACED) as u16
+        (self.words[7] >> PLACED) as u16
     }
 }
 
@@ -120,7 +128,12 @@ const LANE_LOW: u64 = 0x0001_0001_0001_0001;
 /// `63 - 4 t - i`. (A column's terms are `2^(64 - 4 N - 15 i)`, to bit `64 - 4 N + 4 t + i`.)
 const BY_DIAGONAL: u64 = 1 << 48 | 1 << 32 | 1 << 16 | 1;
 
-/// Rows 0 to 2 of a word: the fourth row of word 3 is the 16th row's place (count and marks).
+/// The games `begin_step` takes in each of its two passes (a power of two): 16 KB of them,
+/// so that the second pass finds them in the first level of cache.
+const CHUNK: usize = 128;
+
+/// Rows 0 to 2 of a word: the fourth row of word 3 is the 16th row's place (count and marks,
+/// on O's).
 const THREE_ROWS: u64 = (1 << 48) - 1;
 
 /// What a step needs to gather the lines through one cell `(r, c)`, worked out once.
@@ -172,6 +185,35 @@ impl Through {
     }
 }
 
+/// What the first pass of a step needs for a stone on one cell `(r, c)`: the cell itself, and
+/// the cells next to it.
+#[derive(Clone, Copy, Default)]
+struct Place {
+    /// The cells next to `(r, c)` on the board, on words `first` and `first + 1` of the
+    /// player's: a run of 2 or more through a stone on `(r, c)` takes one of them.
+    near: [u64; 2],
+    /// The first of the two words that hold the rows next to r (r - 1 to r + 1).
+    first: u8,
+    /// Which of the player's words holds the cell, and its bit there.
+    word: u8,
+    bit: u8,
+}
+
+impl Place {
+    fn new(r: usize, c: usize, rows: usize, cols: usize) -> Place {
+        let first = r.saturating_sub(1) / 4;
+        let mut near = [0; 2];
+        for nr in r.saturating_sub(1)..(r + 2).min(rows) {
+            for nc in c.saturating_sub(1)..(c + 2).min(cols) {
+                if (nr, nc) != (r, c) {
+                    near[nr / 4 - first] |= 1 << (16 * (nr % 4) + nc);
+                }
+            }
+        }
+        Place { near, first: first as u8, word: (r / 4) as u8, bit: (16 * (r % 4) + c) as u8 }
+    }
+}
+
 pub(crate) struct Rowed {
     /// The tables of the four-direction representation: the cell's row and column, the run
     /// test, and random moves.
@@ -182,11 +224,15 @@ pub(crate) struct Rowed {
     /// `through[cell]` for each cell of the board (and empty past them, up to 256: a cell cut
     /// below 256 needs no bound checked).
     through: Box<[Through; 256]>,
+    /// `places[cell]`, as `through`.
+    places: Box<[Place; 256]>,
     /// Whether k is at most 5, so that three words hold every row a run through a stone
     /// reaches.
     three: bool,
     /// Whether k is 5.
     five: bool,
+    /// Whether k is 1, so that a stone with none of the player's next to it can still win.
+    lone: bool,
 }
 
 impl Rowed {
@@ -204,7 +250,14 @@ impl Rowed {
         // 256 items make a `[Through; 256]`, so the conversion never fails (and the error
         // is only there to keep a panic out of the code).
         let through = through.into_boxed_slice().try_into().map_err(|_| Error::OutOfMemory)?;
-        Ok(Rowed { lined: Lined::new(rules), rows, cols, cells: (rows * cols) as u32, through, three, five })
+        let mut places = try_filled(Place::default(), 256)?;
+        for (cell, place) in places.iter_mut().enumerate().take(rows * cols) {
+            *place = Place::new(cell / cols, cell % cols, rows, cols);
+        }
+        let places = places.into_boxed_slice().try_into().map_err(|_| Error::OutOfMemory)?;
+        let lone = reach == 0;
+        let cells = (rows * cols) as u32;
+        Ok(Rowed { lined: Lined::new(rules), rows, cols, cells, through, places, three, five, lone })
     }
 
     /// The row and column of `cell`.
@@ -259,23 +312,8 @@ impl Rowed {
     /// emptied), so a run of k through the stone is new.
     #[inline(always)]
     fn put<const N: usize, const FIVE: bool>(&self, game: &mut Game, cell: usize) -> u8 {
-        let words = &mut game.words;
-        let through = &self.through[cell & 255];
-        let placed = (words[3] >> PLACED) as u32;
-        let p = (placed & 1) as usize;
-        let (at, shift) = ((4 * p + usize::from(through.word)) & 7, u32::from(through.shift));
-        words[at] |= 1 << (shift + u32::from(through.column));
-        let lines = words[at] >> shift & 0xffff | self.gather::<N>(words, p, cell);
-        let won = if FIVE { lined::has_five(lines) } else { self.lined.has_run(lines) };
-        if won {
-            X_WINS + p as u8
-        } else if placed + 1 == self.cells {
-            DRAW
-        } else {
-            words[3] += 1 << PLACED;
-            words[7] = words[7] & !WAS_STALE | (words[7] & STALE) << 2 | STALE;
-            PENDING
-        }
+        self.place(game, &self.places[cell & 255]);
+        self.judge::<N, FIVE>(game, cell)
     }
 
     /// `put`, and a game that ended emptied.
@@ -292,12 +330,11 @@ impl Rowed {
     fn take_back(&self, game: &mut Game, cell: usize, ended: bool) {
         let words = &mut game.words;
         if !ended {
-            words[3] -= 1 << PLACED;
-            words[7] = words[7] & !STALE | (words[7] & WAS_STALE) >> 2;
+            uncount(words);
         }
-        let p = (words[3] >> PLACED) as usize & 1;
-        let through = &self.through[cell & 255];
-        words[(4 * p + usize::from(through.word)) & 7] &= !(1 << (through.shift + through.column));
+        let p = (words[7] >> PLACED) as usize & 1;
+        let place = &self.places[cell & 255];
+        words[(4 * p + usize::from(place.word)) & 7] &= !(1 << place.bit);
     }
 
     /// `play_as` for each game.
@@ -312,10 +349,54 @@ impl Rowed {
         }
     }
 
+    /// The first half of `put`, for the side to move on the empty cell of `place`: plays the
+    /// stone, counts it and marks the game stale (keeping in `WAS_STALE` whether it was), as
+    /// for a game that goes on, and returns whether the move may end the game: the player has
+    /// a stone next to it, k is 1, or the board is full. `judge` tells.
+    #[inline(always)]
+    fn place(&self, game: &mut Game, place: &Place) -> bool {
+        let words = &mut game.words;
+        let placed = (words[7] >> PLACED) as u32;
+        let own = 4 * (placed & 1) as usize;
+        let first = own + usize::from(place.first);
+        let near = words[first & 7] & place.near[0] | words[(first + 1) & 7] & place.near[1];
+        words[(own + usize::from(place.word)) & 7] |= 1 << place.bit;
+        words[7] = (words[7] + (1 << PLACED)) & !WAS_STALE | (words[7] & STALE) << 2 | STALE;
+        near != 0 || placed + 1 == self.cells || self.lone
+    }
+
+    /// The second half of `put`, after `place` put a stone on `cell`: the result code, and a
+    /// game that ended left as `put` leaves it (the count and the stale mark as before).
+    #[inline(always)]
+    fn judge<const N: usize, const FIVE: bool>(&self, game: &mut Game, cell: usize) -> u8 {
+        let words = &mut game.words;
+        let placed = (words[7] >> PLACED) as u32;
+        let p = (placed.wrapping_sub(1) & 1) as usize;
+        let through = &self.through[cell & 255];
+        let at = (4 * p + usize::from(through.word)) & 7;
+        let lines = words[at] >> through.shift & 0xffff | self.gather::<N>(words, p, cell);
+        let won = if FIVE { lined::has_five(lines) } else { self.lined.has_run(lines) };
+        let result = if won {
+            X_WINS + p as u8
+        } else if placed == self.cells {
+            DRAW
+        } else {
+            return PENDING;
+        };
+        uncount(words);
+        result
+    }
+
     /// `Kind::begin_step` with `N` words and k = 5 (`FIVE`) known when compiled: each action is
     /// checked as its game is played, and the games that end are noted, up to `ENDED` of
     /// them, to be emptied by `finish_step`; on an illegal action the stones played so far
     /// are taken back. Once the notes are full, the rest of the actions are only checked.
+    ///
+    /// The games go in chunks of `CHUNK`, in two passes each: the first checks and `place`s
+    /// every move and lists those that may end their game, the second `judge`s those alone.
+    /// About half the moves of a random game have none of the player's stones next to them,
+    /// and listing them costs no branch, where skipping them in one pass would cost a
+    /// mispredicted one each time.
     fn begin_as<const N: usize, const FIVE: bool>(
         &self,
         games: &mut [Game],
@@ -324,23 +405,32 @@ impl Rowed {
         begun: &mut Begun,
     ) -> Result<(), StepError> {
         let (mut noted, mut played) = (0, 0);
-        for (game, &a) in games.iter_mut().zip(actions) {
-            if noted == ENDED {
-                break;
+        let mut may_end = [0u16; CHUNK];
+        let len = games.len().min(actions.len());
+        while played < len && noted < ENDED {
+            let chunk = (len - played).min(CHUNK).min(ENDED - noted);
+            let mut listed = 0;
+            for j in 0..chunk {
+                let (game, a) = (&mut games[played + j], actions[played + j]);
+                let place = &self.places[a as usize & 255];
+                let word = usize::from(place.word) & 3;
+                if a >= self.cells || (game.words[word] | game.words[word + 4]) >> place.bit & 1 == 1 {
+                    let error = if a >= self.cells { Error::OutOfBounds } else { Error::CellOccupied };
+                    self.take_back_all(&mut games[..played + j], actions, &begun.ended[..noted]);
+                    return Err(StepError { index: first + played + j, error });
+                }
+                may_end[listed & (CHUNK - 1)] = j as u16;
+                listed += usize::from(self.place(game, place));
             }
-            let through = &self.through[a as usize & 255];
-            let (word, at) = (usize::from(through.word) & 3, through.shift + through.column);
-            if a >= self.cells || (game.words[word] | game.words[word + 4]) >> at & 1 == 1 {
-                let error = if a >= self.cells { Error::OutOfBounds } else { Error::CellOccupied };
-                self.take_back_all(&mut games[..played], actions, &begun.ended[..noted]);
-                return Err(StepError { index: first + played, error });
+            for &j in &may_end[..listed] {
+                let i = played + usize::from(j);
+                let result = self.judge::<N, FIVE>(&mut games[i], actions[i] as usize);
+                if result != PENDING {
+                    begun.ended[noted] = (i as u32, result);
+                    noted += 1;
+                }
             }
-            let result = self.put::<N, FIVE>(game, a as usize);
-            if result != PENDING {
-                begun.ended[noted] = (played as u32, result);
-                noted += 1;
-            }
-            played += 1;
+            played += chunk;
         }
         if played < games.len() {
             let rest = check(self, self.cells as usize, first + played, &games[played..], &actions[played..]);
@@ -468,7 +558,7 @@ impl Kind for Rowed {
             game.words = std::array::from_fn(|w| {
                 (0..4).fold(0, |word, i| word | u64::from(rows[(w / 4) * 16 + 4 * (w % 4) + i]) << (16 * i))
             });
-            game.words[3] |= u64::from(aside.lines.placed()) << PLACED;
+            game.words[7] |= u64::from(aside.lines.placed()) << PLACED;
         }
         tally.add_pass(moves * games.len() as u64, ended);
     }
@@ -556,6 +646,30 @@ mod tests {
                 let fits = |w0: usize| 4 * w0 <= low && high < 4 * w0 + 12 && got == from(w0, 12);
                 assert!(fits(0) || fits(1), "round {round}, ({r}, {c}): {got:x}");
             }
+        }
+    }
+
+    /// A board that fills with no line, X's last stone on (2, 6) with only O's stones next
+    /// to it: the one move the first pass lists for filling the board alone. Every game of a
+    /// batch longer than a chunk plays the same moves; the last one draws, the others go on.
+    #[test]
+    fn a_last_stone_among_the_opponents_stones_draws() {
+        let board = ["OXXXOXXXOOXXO", "XOOOXOOOXXXXX", "OXOXXOXOXXOXX", "XOOXOOOOOXOOX", "OXOXXOOOXXOOX"];
+        let cells = |stone| {
+            let cells = board.iter().flat_map(|row| row.bytes()).enumerate();
+            cells.filter(move |&(cell, s)| s == stone && cell != 2 * 13 + 6).map(|(cell, _)| cell as u32)
+        };
+        let (xs, os): (Vec<u32>, Vec<u32>) = (cells(b'X').collect(), cells(b'O').collect());
+        assert_eq!((xs.len(), os.len()), (32, 32));
+        let moves = xs.iter().zip(&os).flat_map(|(&x, &o)| [x, o]).chain([2 * 13 + 6]);
+        let rules = Rules::new(5, 13, 6).unwrap();
+        let count = CHUNK + 3;
+        let mut games = Lanes::new(Rowed::new(&rules).unwrap(), rules.cells(), count).unwrap();
+        let mut results = vec![9; count];
+        for (i, cell) in moves.enumerate() {
+            games.step(&vec![cell; count], &mut results).unwrap();
+            let expected = if i == 64 { DRAW } else { PENDING };
+            assert!(results.iter().all(|&r| r == expected), "move {i}: {results:?}");
         }
     }
 }
