@@ -387,6 +387,31 @@ impl Rowed {
         result
     }
 
+    /// The first pass of `begin_as`: checks the action of each game of `games` (at most
+    /// `CHUNK`) and `place`s it, listing in `may_end` the games whose move may end them; the
+    /// number listed, or the first illegal action's index, with what is wrong with it (the
+    /// games before it placed, the rest untouched).
+    #[inline(never)]
+    fn place_all(
+        &self,
+        games: &mut [Game],
+        actions: &[u32],
+        may_end: &mut [u16; CHUNK],
+    ) -> Result<usize, (usize, Error)> {
+        debug_assert!(games.len() <= CHUNK);
+        let mut listed = 0;
+        for (j, (game, &a)) in games.iter_mut().zip(actions).enumerate() {
+            let place = &self.places[a as usize & 255];
+            let word = usize::from(place.word) & 3;
+            if a >= self.cells || (game.words[word] | game.words[word + 4]) >> place.bit & 1 == 1 {
+                return Err((j, if a >= self.cells { Error::OutOfBounds } else { Error::CellOccupied }));
+            }
+            may_end[listed & (CHUNK - 1)] = j as u16;
+            listed += usize::from(self.place(game, place));
+        }
+        Ok(listed)
+    }
+
     /// `Kind::begin_step` with `N` words and k = 5 (`FIVE`) known when compiled: each action is
     /// checked as its game is played, and the games that end are noted, up to `ENDED` of
     /// them, to be emptied by `finish_step`; on an illegal action the stones played so far
@@ -409,19 +434,14 @@ impl Rowed {
         let len = games.len().min(actions.len());
         while played < len && noted < ENDED {
             let chunk = (len - played).min(CHUNK).min(ENDED - noted);
-            let mut listed = 0;
-            for j in 0..chunk {
-                let (game, a) = (&mut games[played + j], actions[played + j]);
-                let place = &self.places[a as usize & 255];
-                let word = usize::from(place.word) & 3;
-                if a >= self.cells || (game.words[word] | game.words[word + 4]) >> place.bit & 1 == 1 {
-                    let error = if a >= self.cells { Error::OutOfBounds } else { Error::CellOccupied };
-                    self.take_back_all(&mut games[..played + j], actions, &begun.ended[..noted]);
-                    return Err(StepError { index: first + played + j, error });
-                }
-                may_end[listed & (CHUNK - 1)] = j as u16;
-                listed += usize::from(self.place(game, place));
-            }
+            let listed =
+                match self.place_all(&mut games[played..played + chunk], &actions[played..], &mut may_end) {
+                    Ok(listed) => listed,
+                    Err((j, error)) => {
+                        self.take_back_all(&mut games[..played + j], actions, &begun.ended[..noted]);
+                        return Err(StepError { index: first + played + j, error });
+                    }
+                };
             for &j in &may_end[..listed] {
                 let i = played + usize::from(j);
                 let result = self.judge::<N, FIVE>(&mut games[i], actions[i] as usize);
