@@ -178,6 +178,14 @@ static double call_s[CALLS][2][2];
         call_s[call][two][1] += cpu_s() - c0_;                                                                         \
     } while (0)
 
+/* Plays 2 x cells random moves in every game of `b`, so that the steps that follow time games
+   at every stage of play, not all in their opening (a step over 15 x 15 rows tests the lines
+   only of moves next to the player's stones, which openings have few of). */
+static void spread(TttBatch *b, size_t cells) {
+    TttBatchStats ignored = {0, 0, 0, 0};
+    must(ttt_batch_random_moves(b, 2 * cells, 0, &ignored));
+}
+
 /* `calls` rounds over two batches of `count` games, one on the calling thread and one on up to
    two threads: in each, both batches' legal_mask, step (random legal actions, the same for
    both, chosen untimed) and observe, the batch that goes first alternating, and the outputs
@@ -188,6 +196,8 @@ static void threads_row(uint32_t rows, uint32_t cols, uint32_t k, size_t count, 
     TttBatch *b[2];
     must(ttt_batch_new(rows, cols, k, count, 1, &b[0]));
     must(ttt_batch_new(rows, cols, k, count, 1, &b[1]));
+    spread(b[0], cells);
+    spread(b[1], cells);
     must(ttt_batch_set_threads(b[1], 2));
     uint8_t *mask[2], *seen[2], *results[2];
     for (int i = 0; i < 2; i++) {
@@ -271,13 +281,14 @@ static double random_moves_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t
 /* The rates of the last step_rate: the step alone (moves/s, and per processor-second). */
 static double step_alone, step_alone_cpu;
 
-/* step + legal_mask with random legal actions chosen from the mask (untimed), the batch's
-   calls on up to `threads` threads (ttt_batch_set_threads): moves/s. The step alone is timed
-   apart, into step_alone. */
+/* step + legal_mask on games spread over every stage of play, with random legal actions chosen
+   from the mask (untimed), the batch's calls on up to `threads` threads
+   (ttt_batch_set_threads): moves/s. The step alone is timed apart, into step_alone. */
 static double step_rate(uint32_t rows, uint32_t cols, uint32_t k, size_t count, int steps, uint32_t threads) {
     size_t cells = (size_t)rows * cols;
     TttBatch *b;
     must(ttt_batch_new(rows, cols, k, count, 1, &b));
+    spread(b, cells);
     must(ttt_batch_set_threads(b, threads));
     uint8_t *mask = must_alloc(count * cells), *results = must_alloc(count);
     uint32_t *actions = must_alloc(count * sizeof *actions);
