@@ -474,6 +474,18 @@ impl Rowed {
     }
 }
 
+/// `self.f::<N, FIVE>(args)` with the words the lines are gathered from and whether k is 5
+/// known when compiled: three words and k = 5, three words, or four.
+macro_rules! by_shape {
+    ($rowed:ident . $f:ident ( $($arg:expr),* )) => {
+        match ($rowed.three, $rowed.five) {
+            (true, true) => $rowed.$f::<3, true>($($arg),*),
+            (true, false) => $rowed.$f::<3, false>($($arg),*),
+            _ => $rowed.$f::<4, false>($($arg),*),
+        }
+    };
+}
+
 impl Kind for Rowed {
     type Word = Game;
     type Aside = Aside;
@@ -499,21 +511,13 @@ impl Kind for Rowed {
     /// Writes only the game's 64 bytes, and marks its `Aside` stale.
     #[inline(always)]
     fn play(&self, game: &mut [Game], cell: usize) -> u8 {
-        match (self.three, self.five) {
-            (true, true) => self.play_as::<3, true>(&mut game[0], cell),
-            (true, false) => self.play_as::<3, false>(&mut game[0], cell),
-            _ => self.play_as::<4, false>(&mut game[0], cell),
-        }
+        by_shape!(self.play_as(&mut game[0], cell))
     }
 
     /// `play` for each game, with the lines gathered from `N` words and k = 5 (`FIVE`) known
     /// when compiled.
     fn play_all(&self, games: &mut [Game], actions: &[u32], results: &mut [u8]) {
-        match (self.three, self.five) {
-            (true, true) => self.play_each::<3, true>(games, actions, results),
-            (true, false) => self.play_each::<3, false>(games, actions, results),
-            _ => self.play_each::<4, false>(games, actions, results),
-        }
+        by_shape!(self.play_each(games, actions, results))
     }
 
     /// Plays each action as it checks it (`begin_as`).
@@ -525,11 +529,7 @@ impl Kind for Rowed {
         actions: &[u32],
         begun: &mut Begun,
     ) -> Result<(), StepError> {
-        match (self.three, self.five) {
-            (true, true) => self.begin_as::<3, true>(games, first, actions, begun),
-            (true, false) => self.begin_as::<3, false>(games, first, actions, begun),
-            _ => self.begin_as::<4, false>(games, first, actions, begun),
-        }
+        by_shape!(self.begin_as(games, first, actions, begun))
     }
 
     fn finish_step(&self, games: &mut [Game], actions: &[u32], results: &mut [u8], begun: &Begun) {
