@@ -24,12 +24,10 @@ const MAX_THREADS: usize = 256;
 /// Cells a thread must have to write or step (games times cells) before `step`, `observe`
 /// and `legal_mask` spread over the threads the batch was given (two threads from 37,283
 /// games of 15 × 15, 932,068 of 3 × 3). A split call starts, waits for and joins its threads,
-/// and each new thread's core has the games cold in its cache: on an idle 2-core machine the
-/// 15 × 15 masks and observations broke even at about 2^21.5 cells a thread and gained a third
-/// or more from 2^22, the 15 × 15 step (one pass over the games) at about 2^22.5; on 3 × 3 the
-/// step and mask broke even between 2^19 and 2^22 cells a thread (docs/performance.md). Under
-/// load two threads lose to one, so the caller who asks for threads decides: set them for big
-/// batches on free cores.
+/// and each new thread's core has the games cold in its cache, so a split pays only for calls
+/// that take milliseconds: this is about where the three calls broke even on idle cores, on
+/// 15 × 15 and on 3 × 3 (docs/performance.md). Under load two threads lose to one, so the
+/// caller who asks for threads decides: set them for big batches on free cores.
 pub(crate) const CELLS_PER_THREAD: usize = 1 << 22;
 
 pub(crate) struct Lanes<K: Kind> {

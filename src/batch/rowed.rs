@@ -128,7 +128,7 @@ const LANE_LOW: u64 = 0x0001_0001_0001_0001;
 /// `63 - 4 t - i`. (A column's terms are `2^(64 - 4 N - 15 i)`, to bit `64 - 4 N + 4 t + i`.)
 const BY_DIAGONAL: u64 = 1 << 48 | 1 << 32 | 1 << 16 | 1;
 
-/// The games `begin_step` takes in each of its two passes (a power of two): 16 KB of them,
+/// The games `begin_step` takes in each of its two passes (a power of two): 8 KB of them,
 /// so that the second pass finds them in the first level of cache.
 const CHUNK: usize = 128;
 
