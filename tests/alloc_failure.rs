@@ -558,12 +558,12 @@ fn the_batch_fails_cleanly() {
 /// A step split over threads whose bookkeeping cannot be allocated is played on the calling
 /// thread instead: the same results, refusals and games as a batch on one thread, and no
 /// thread started (so nothing else to allocate). The batches are just past the split
-/// threshold, 2^22 cells a thread.
+/// threshold (`cells_per_thread()` cells a thread).
 #[test]
 fn a_split_step_without_memory_plays_on_the_calling_thread() {
     for (side, k) in [(15u32, 5u32), (3, 3)] {
         let cells = (side * side) as usize;
-        let count = (2usize << 22).div_ceil(cells) + 1;
+        let count = (2 * tictactoe::internals::cells_per_thread()).div_ceil(cells) + 1;
         let new = |threads| {
             let mut b = null_mut();
             assert_eq!(unsafe { ttt_batch_new(side, side, k, count, 1, &mut b) }, TTT_OK);

@@ -186,7 +186,8 @@ impl Through {
 }
 
 /// What the first pass of a step needs for a stone on one cell `(r, c)`: the cell itself, and
-/// the cells next to it.
+/// the cells next to it. The cell's word and bit are also in `Through` (`word`, `shift +
+/// column`), so that each pass reads one table.
 #[derive(Clone, Copy, Default)]
 struct Place {
     /// The cells next to `(r, c)` on the board, on words `first` and `first + 1` of the
@@ -431,9 +432,9 @@ impl Rowed {
     ) -> Result<(), StepError> {
         let (mut noted, mut played) = (0, 0);
         let mut may_end = [0u16; CHUNK];
-        let len = games.len().min(actions.len());
-        while played < len && noted < ENDED {
-            let chunk = (len - played).min(CHUNK).min(ENDED - noted);
+        debug_assert_eq!(games.len(), actions.len());
+        while played < games.len() && noted < ENDED {
+            let chunk = (games.len() - played).min(CHUNK).min(ENDED - noted);
             let listed =
                 match self.place_all(&mut games[played..played + chunk], &actions[played..], &mut may_end) {
                     Ok(listed) => listed,
