@@ -40,34 +40,32 @@ pub(crate) const MAX_ROWS: u32 = 15;
 /// The longest row this representation takes.
 pub(crate) const MAX_COLS: u32 = 16;
 
-/// Where word 7 (O's rows 12 to 14) keeps the number of stones on the board, above the marks.
-const PLACED: u32 = 52;
+/// Where word 7 (O's rows 12 to 14) keeps the number of stones on the board (8 bits: at
+/// most 240 cells), above `STEPPED`.
+const PLACED: u32 = 56;
 
-/// The bit of word 7 (O's rows 12 to 14) set while the game's `Aside` does not hold its
-/// stones because a step played since `random_moves` last did.
-const STALE: u64 = 1 << 48;
+/// Where word 7 keeps, in 8 bits, the moves that steps have played on the game since its
+/// `Aside` last held its stones: the `Aside` is stale while they are not 0. They are never
+/// more than the stones on the board (a game that ends starts again at 0), so they never
+/// carry into the count.
+const STEPPED: u32 = 48;
 
-/// The bit of word 7 set when a step ended the game and none played since: the `Aside`'s
-/// lines are to be emptied, and its list, which lists every cell, stays as it is (as `Lined`
-/// keeps the list of a game that ends, so both draw the same random moves).
-const EMPTIED: u64 = 1 << 49;
+/// What a move adds to word 7: one stone, and one move played by a step. Taking a move back
+/// subtracts it, so that a step refused partway leaves word 7 as it was.
+const MOVE: u64 = 1 << PLACED | 1 << STEPPED;
 
-/// The bit of word 7 that keeps, once a step has played on a game that goes on, whether it was
-/// `STALE` before: a step refused partway takes its stones back and puts the mark back.
-const WAS_STALE: u64 = 1 << 50;
-
-/// Takes back the count and the stale mark of a move, as they were before it (`Rowed::place`).
-fn uncount(words: &mut [u64; 8]) {
-    words[7] = (words[7] - (1 << PLACED)) & !STALE | (words[7] & WAS_STALE) >> 2;
-}
+/// The bit of word 3 (X's 16th row's place) set when a step ended the game and none played
+/// since: the `Aside`'s lines are to be emptied, and its list, which lists every cell, stays as
+/// it is (as `Lined` keeps the list of a game that ends, so both draw the same random moves).
+const EMPTIED: u64 = 1 << 48;
 
 /// A game emptied by a step: no stones, count 0, `EMPTIED`.
-const EMPTY: [u64; 8] = [0, 0, 0, 0, 0, 0, 0, EMPTIED];
+const EMPTY: [u64; 8] = [0, 0, 0, EMPTIED, 0, 0, 0, 0];
 
 /// One game: X's rows in words 0 to 3, O's in words 4 to 7, row r in bits `16 * (r % 4)` up
-/// of word `r / 4` (bit c is the cell `(r, c)`). The 16th row's place in word 7 holds the
-/// marks `STALE`, `EMPTIED` and `WAS_STALE`, and the stone count above them, so that a move
-/// counts itself and marks the game with one write.
+/// of word `r / 4` (bit c is the cell `(r, c)`). The 16th row's places hold what is not a
+/// stone: in word 7 the stone count and `STEPPED`, so that a move counts itself and marks the
+/// game stale with one add (`MOVE`), in word 3 the mark `EMPTIED`.
 #[derive(Clone, Copy, Default)]
 #[repr(align(64))]
 pub(crate) struct Game {
@@ -132,8 +130,8 @@ const BY_DIAGONAL: u64 = 1 << 48 | 1 << 32 | 1 << 16 | 1;
 /// so that the second pass finds them in the first level of cache.
 const CHUNK: usize = 128;
 
-/// Rows 0 to 2 of a word: the fourth row of word 3 is the 16th row's place (count and marks,
-/// on O's).
+/// Rows 0 to 2 of a word: the fourth row of word 3 is the 16th row's place (on X's the mark
+/// `EMPTIED`, on O's the count and `STEPPED`).
 const THREE_ROWS: u64 = (1 << 48) - 1;
 
 /// What a step needs to gather the lines through one cell `(r, c)`, worked out once.
@@ -307,10 +305,9 @@ impl Rowed {
 
     /// Plays the side to move on the empty `cell` of `game`, the lines through it gathered
     /// from `N` words (3 for k up to 5), k = 5 when `FIVE`, and returns the result code. A
-    /// game that goes on counts the stone and is marked stale (whether it was before kept in
-    /// `WAS_STALE`); a game that ended is left with the stone on and the count as before, for
-    /// the caller to empty. Every line held fewer than k in a row before (a game that ends is
-    /// emptied), so a run of k through the stone is new.
+    /// game that goes on counts the stone and the move (`MOVE`); a game that ended is left with
+    /// the stone on and word 7 as before, for the caller to empty. Every line held fewer than
+    /// k in a row before (a game that ends is emptied), so a run of k through the stone is new.
     #[inline(always)]
     fn put<const N: usize, const FIVE: bool>(&self, game: &mut Game, cell: usize) -> u8 {
         self.place(game, &self.places[cell & 255]);
@@ -331,7 +328,7 @@ impl Rowed {
     fn take_back(&self, game: &mut Game, cell: usize, ended: bool) {
         let words = &mut game.words;
         if !ended {
-            uncount(words);
+            words[7] -= MOVE;
         }
         let p = (words[7] >> PLACED) as usize & 1;
         let place = &self.places[cell & 255];
@@ -351,9 +348,9 @@ impl Rowed {
     }
 
     /// The first half of `put`, for the side to move on the empty cell of `place`: plays the
-    /// stone, counts it and marks the game stale (keeping in `WAS_STALE` whether it was), as
-    /// for a game that goes on, and returns whether the move may end the game: the player has
-    /// a stone next to it, k is 1, or the board is full. `judge` tells.
+    /// stone and adds `MOVE`, as for a game that goes on, and returns whether the move may end
+    /// the game: the player has a stone next to it, k is 1, or the board is full. `judge`
+    /// tells.
     #[inline(always)]
     fn place(&self, game: &mut Game, place: &Place) -> bool {
         let words = &mut game.words;
@@ -362,12 +359,12 @@ impl Rowed {
         let first = own + usize::from(place.first);
         let near = words[first & 7] & place.near[0] | words[(first + 1) & 7] & place.near[1];
         words[(own + usize::from(place.word)) & 7] |= 1 << place.bit;
-        words[7] = (words[7] + (1 << PLACED)) & !WAS_STALE | (words[7] & STALE) << 2 | STALE;
+        words[7] += MOVE;
         near != 0 || placed + 1 == self.cells || self.lone
     }
 
     /// The second half of `put`, after `place` put a stone on `cell`: the result code, and a
-    /// game that ended left as `put` leaves it (the count and the stale mark as before).
+    /// game that ended left as `put` leaves it (word 7 as before the move).
     #[inline(always)]
     fn judge<const N: usize, const FIVE: bool>(&self, game: &mut Game, cell: usize) -> u8 {
         let words = &mut game.words;
@@ -384,7 +381,7 @@ impl Rowed {
         } else {
             return PENDING;
         };
-        uncount(words);
+        words[7] -= MOVE;
         result
     }
 
@@ -561,12 +558,12 @@ impl Kind for Rowed {
         // end a game are counted apart, by a branch seldom taken.
         let mut ended = [0u64; 3];
         for (game, aside) in games.iter_mut().zip(aside) {
-            if game.words[7] & STALE != 0 {
-                // The 16th row's places hold the count and the mark, not stones.
+            if game.words[7] >> STEPPED & 0xff != 0 {
+                // The 16th row's places hold the count and the marks, not stones.
                 let rows = std::array::from_fn(|i| if i % 16 == 15 { 0 } else { game.row(i / 16, i % 16) });
                 aside.lines = self.lined.game_of_rows(&rows, game.placed());
                 self.lined.relist(&mut aside.lines, &mut aside.list);
-            } else if game.words[7] & EMPTIED != 0 {
+            } else if game.words[3] & EMPTIED != 0 {
                 aside.lines = lined::Game::default();
             }
             for _ in 0..moves {
