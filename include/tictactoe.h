@@ -86,7 +86,7 @@
 /**
  * The most memory the games of one batch may take: 4 GiB (4294967296 bytes). A batch whose
  * `count` games would take more is `TTT_TOO_LARGE`. A game takes 8 bytes on boards of up to 9
- * cells (4 until the batch is first stepped), 16 bytes up to 64 cells; past 64 cells, 964 bytes
+ * cells (4 until the batch is first stepped), 16 bytes up to 64 cells; past 64 cells, 968 bytes
  * on boards of at most 15 rows of at most 16 cells (900 in a batch of fewer than 4096 games),
  * 900 on other boards whose sides are at most 16, else 8 x (2 x ceil(rows x cols / 64) + 1)
  * bytes. The limit counts the most a game of the shape may take.

@@ -11,33 +11,6 @@ pub(crate) const X_WINS: u8 = 1;
 /// The board filled with no line.
 pub(crate) const DRAW: u8 = 3;
 
-/// The games ending in a step that `Begun` can note: 16 KB, and room for a step over about
-/// 200,000 games of 15 × 15 played at random (about 1 in 100 ends at each move).
-pub(crate) const ENDED: usize = 2048;
-
-/// What `Kind::begin_step` played ahead: the stones of the first `played` games of its piece,
-/// of which `ended` notes (by index within the piece, with the result) those whose game the
-/// move ended, left for `finish_step` to empty. Nothing for the representations that only
-/// check.
-pub(crate) struct Begun {
-    pub(crate) played: usize,
-    pub(crate) noted: usize,
-    pub(crate) ended: [(u32, u8); ENDED],
-}
-
-impl Default for Begun {
-    fn default() -> Begun {
-        Begun { played: 0, noted: 0, ended: [(0, 0); ENDED] }
-    }
-}
-
-impl Begun {
-    /// The games noted as ended.
-    pub(crate) fn ended(&self) -> &[(u32, u8)] {
-        &self.ended[..self.noted]
-    }
-}
-
 /// One way of storing the games of a batch: each game is `stride()` words in one vector, and
 /// is never finished (a game that ends is emptied at once). X moves first, so the side to move
 /// follows from the stone count.
@@ -49,6 +22,11 @@ pub(crate) trait Kind: Sync {
     /// writes (`()`, which takes no memory, where there is nothing): kept in a vector of its
     /// own, so that `step`, `observe` and `legal_mask` stream the words alone.
     type Aside: Copy + Default + Send + Sync;
+
+    /// What `begin_step` may note of a game whose move ended it, for `finish_step` to empty:
+    /// the batch keeps one a game, so that a step never runs out of room (`()`, which takes no
+    /// memory, where the step plays nothing ahead).
+    type Note: Copy + Default + Send + Sync;
 
     /// Words per game.
     fn stride(&self) -> usize;
@@ -106,30 +84,38 @@ pub(crate) trait Kind: Sync {
 
     /// The first half of a step over `games` (the games from number `first` on, `cells` to a
     /// game): checks every action of `actions`, giving the first illegal one, and may play
-    /// ahead what `begun` then records. On an illegal action no game has changed.
+    /// ahead, noting in `notes` (one a game) the games whose move ended them; the number
+    /// noted. On an illegal action no game has changed.
     fn begin_step(
         &self,
         games: &mut [Self::Word],
         cells: usize,
         first: usize,
         actions: &[u32],
-        _begun: &mut Begun,
-    ) -> Result<(), StepError>
+        _notes: &mut [Self::Note],
+    ) -> Result<usize, StepError>
     where
         Self: Sized,
     {
-        check(self, cells, first, games, actions)
+        check(self, cells, first, games, actions).map(|()| 0)
     }
 
     /// The second half, once every action of the step (in every piece of it) is known to be
-    /// legal: plays what `begin_step` did not, and writes every result.
-    fn finish_step(&self, games: &mut [Self::Word], actions: &[u32], results: &mut [u8], _begun: &Begun) {
+    /// legal: plays what `begin_step` did not, and writes every result; `noted` is what
+    /// `begin_step` noted.
+    fn finish_step(
+        &self,
+        games: &mut [Self::Word],
+        actions: &[u32],
+        results: &mut [u8],
+        _noted: &[Self::Note],
+    ) {
         self.play_all(games, actions, results);
     }
 
     /// Instead of the second half, when some other piece of the step had an illegal action:
     /// takes back what `begin_step` played ahead.
-    fn undo_step(&self, _games: &mut [Self::Word], _actions: &[u32], _begun: &Begun) {}
+    fn undo_step(&self, _games: &mut [Self::Word], _actions: &[u32], _noted: &[Self::Note]) {}
 
     /// `observe` for each game of `games` (a whole number of games), `2 * cells` bytes each.
     fn observe_all(&self, games: &[Self::Word], cells: usize, out: &mut [u8]) {

@@ -6,7 +6,7 @@ use std::num::NonZeroUsize;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::draw::Draws;
-use super::kind::{Begun, Kind};
+use super::kind::Kind;
 use super::split_step::check_then_play;
 use super::{StepError, Tally};
 use crate::error::Error;
@@ -46,6 +46,8 @@ pub(crate) struct Lanes<K: Kind> {
     data: Vec<K::Word>,
     /// Each game's `Kind::Aside`.
     aside: Vec<K::Aside>,
+    /// One `Kind::Note` a game, where a step notes the games it ended.
+    notes: Vec<K::Note>,
     /// Where `Kind::advance` writes the games after a step, then swapped with `data`; made
     /// by the first step of a representation that has `advance` (empty otherwise).
     next: Vec<K::Word>,
@@ -84,6 +86,7 @@ impl<K: Kind> Lanes<K> {
     pub(crate) fn new(kind: K, cells: usize, count: usize) -> Result<Lanes<K>, Error> {
         let data = try_filled(K::Word::default(), count * kind.stride())?;
         let aside = try_filled(K::Aside::default(), count)?;
+        let notes = try_filled(K::Note::default(), count)?;
         let cells_per_thread = CELLS_PER_THREAD;
         Ok(Lanes {
             kind,
@@ -94,6 +97,7 @@ impl<K: Kind> Lanes<K> {
             cells_per_thread,
             data,
             aside,
+            notes,
             next: Vec::new(),
         })
     }
@@ -159,9 +163,8 @@ impl<K: Kind> Lanes<K> {
             }
             return check(&self.kind, self.cells, 0, &self.data, actions);
         }
-        let mut begun = Begun::default();
-        self.kind.begin_step(&mut self.data, self.cells, 0, actions, &mut begun)?;
-        self.kind.finish_step(&mut self.data, actions, results, &begun);
+        let noted = self.kind.begin_step(&mut self.data, self.cells, 0, actions, &mut self.notes)?;
+        self.kind.finish_step(&mut self.data, actions, results, &self.notes[..noted]);
         Ok(())
     }
 
@@ -200,14 +203,26 @@ impl<K: Kind> Lanes<K> {
             return stepped;
         }
         let games = self.data.chunks_mut(per * s).zip(actions.chunks(per)).zip(results.chunks_mut(per));
+        // Each piece with what its `begin_step` noted, `None` until it has played ahead (a
+        // piece whose own check failed has taken its moves back already).
         let pieces = games
+            .zip(self.notes.chunks_mut(per))
             .enumerate()
-            .map(|(i, ((games, actions), results))| (i * per, games, actions, results, Begun::default()));
+            .map(|(i, (((games, actions), results), notes))| (i * per, games, actions, results, notes, None));
         check_then_play(
             pieces,
-            |(first, games, actions, _, begun)| kind.begin_step(games, cells, *first, actions, begun),
-            |(_, games, actions, results, begun)| kind.finish_step(games, actions, results, &begun),
-            |(_, games, actions, _, begun)| kind.undo_step(games, actions, &begun),
+            |(first, games, actions, _, notes, noted)| {
+                *noted = Some(kind.begin_step(games, cells, *first, actions, notes)?);
+                Ok(())
+            },
+            |(_, games, actions, results, notes, noted)| {
+                kind.finish_step(games, actions, results, &notes[..noted.unwrap_or(0)])
+            },
+            |(_, games, actions, _, notes, noted)| {
+                if let Some(noted) = noted {
+                    kind.undo_step(games, actions, &notes[..noted])
+                }
+            },
         )
     }
 
@@ -413,6 +428,7 @@ pub(crate) mod tests {
     impl<K: Kind> Kind for Panicky<K> {
         type Word = K::Word;
         type Aside = K::Aside;
+        type Note = ();
 
         fn stride(&self) -> usize {
             self.0.stride()

@@ -251,6 +251,7 @@ impl Lined {
 impl Kind for Lined {
     type Word = Game;
     type Aside = List;
+    type Note = ();
 
     fn stride(&self) -> usize {
         1

@@ -31,6 +31,7 @@ use crate::error::Error;
 use crate::fallible::try_filled;
 use crate::game::Game;
 use crate::rules::{Player, Rules};
+use kind::Kind;
 use lanes::Lanes;
 use lined::Lined;
 use rowed::Rowed;
@@ -135,7 +136,8 @@ macro_rules! each {
 /// in the four directions, and apart from them a list of the empty cells (388 + 512 bytes a
 /// game), except that from 4,096 games a board of at most 15 rows keeps for `step` the rows
 /// alone (64 bytes a game: a step gathers the other lines through its stone from them), and
-/// the lines and the list apart, for `random_moves` (964 bytes a game in all); other boards,
+/// the lines and the list apart, for `random_moves`, and 4 bytes where a step notes the game
+/// should its move end it (968 bytes a game in all); other boards,
 /// bit sets of the board's size.
 pub struct Batch {
     rules: Rules,
@@ -181,7 +183,9 @@ impl Batch {
         } else if rules.cells() <= 64 {
             16
         } else if Batch::rowed(rules) {
-            std::mem::size_of::<rowed::Game>() + std::mem::size_of::<rowed::Aside>()
+            std::mem::size_of::<rowed::Game>()
+                + std::mem::size_of::<rowed::Aside>()
+                + std::mem::size_of::<<Rowed as Kind>::Note>()
         } else if Batch::lined(rules) {
             std::mem::size_of::<lined::Game>() + std::mem::size_of::<lined::List>()
         } else {

@@ -25,8 +25,7 @@
 //! move.
 
 use super::draw::Draws;
-use super::kind::{Begun, Kind, DRAW, ENDED, PENDING, X_WINS};
-use super::lanes::check;
+use super::kind::{Kind, DRAW, PENDING, X_WINS};
 use super::lined::{self, Lined};
 use super::rowwise::{self, Rowwise};
 use super::{StepError, Tally};
@@ -61,6 +60,20 @@ const EMPTIED: u64 = 1 << 48;
 
 /// A game emptied by a step: no stones, count 0, `EMPTIED`.
 const EMPTY: [u64; 8] = [0, 0, 0, EMPTIED, 0, 0, 0, 0];
+
+/// Where a step's note of a game it ended keeps the result code, above the game's index within
+/// the step's piece (a batch of these games holds fewer than 2^26 of them: 4 GiB of 64 bytes).
+const NOTE_RESULT: u32 = 30;
+
+/// The note of game `i` (within the step's piece) ended with `result`.
+fn note(i: usize, result: u8) -> u32 {
+    i as u32 | u32::from(result) << NOTE_RESULT
+}
+
+/// The game and the result of a note.
+fn read_note(note: u32) -> (usize, u8) {
+    ((note & ((1 << NOTE_RESULT) - 1)) as usize, (note >> NOTE_RESULT) as u8)
+}
 
 /// One game: X's rows in words 0 to 3, O's in words 4 to 7, row r in bits `16 * (r % 4)` up
 /// of word `r / 4` (bit c is the cell `(r, c)`). The 16th row's places hold what is not a
@@ -335,18 +348,6 @@ impl Rowed {
         words[(4 * p + usize::from(place.word)) & 7] &= !(1 << place.bit);
     }
 
-    /// `play_as` for each game.
-    fn play_each<const N: usize, const FIVE: bool>(
-        &self,
-        games: &mut [Game],
-        actions: &[u32],
-        results: &mut [u8],
-    ) {
-        for ((game, &a), result) in games.iter_mut().zip(actions).zip(results) {
-            *result = self.play_as::<N, FIVE>(game, a as usize);
-        }
-    }
-
     /// The first half of `put`, for the side to move on the empty cell of `place`: plays the
     /// stone and adds `MOVE`, as for a game that goes on, and returns whether the move may end
     /// the game: the player has a stone next to it, k is 1, or the board is full. `judge`
@@ -411,9 +412,9 @@ impl Rowed {
     }
 
     /// `Kind::begin_step` with `N` words and k = 5 (`FIVE`) known when compiled: each action is
-    /// checked as its game is played, and the games that end are noted, up to `ENDED` of
-    /// them, to be emptied by `finish_step`; on an illegal action the stones played so far
-    /// are taken back. Once the notes are full, the rest of the actions are only checked.
+    /// checked as its game is played, and the games that end are noted in `notes` (one a
+    /// game), to be emptied by `finish_step`; on an illegal action the stones played so far
+    /// are taken back. The number noted.
     ///
     /// The games go in chunks of `CHUNK`, in two passes each: the first checks and `place`s
     /// every move and lists those that may end their game, the second `judge`s those alone.
@@ -425,18 +426,19 @@ impl Rowed {
         games: &mut [Game],
         first: usize,
         actions: &[u32],
-        begun: &mut Begun,
-    ) -> Result<(), StepError> {
+        notes: &mut [u32],
+    ) -> Result<usize, StepError> {
         let (mut noted, mut played) = (0, 0);
         let mut may_end = [0u16; CHUNK];
-        debug_assert_eq!(games.len(), actions.len());
-        while played < games.len() && noted < ENDED {
-            let chunk = (games.len() - played).min(CHUNK).min(ENDED - noted);
+        debug_assert!(games.len() == actions.len() && notes.len() >= games.len());
+        debug_assert!(games.len() < 1 << NOTE_RESULT);
+        while played < games.len() {
+            let chunk = (games.len() - played).min(CHUNK);
             let listed =
                 match self.place_all(&mut games[played..played + chunk], &actions[played..], &mut may_end) {
                     Ok(listed) => listed,
                     Err((j, error)) => {
-                        self.take_back_all(&mut games[..played + j], actions, &begun.ended[..noted]);
+                        self.take_back_all(&mut games[..played + j], actions, &notes[..noted]);
                         return Err(StepError { index: first + played + j, error });
                     }
                 };
@@ -444,29 +446,21 @@ impl Rowed {
                 let i = played + usize::from(j);
                 let result = self.judge::<N, FIVE>(&mut games[i], actions[i] as usize);
                 if result != PENDING {
-                    begun.ended[noted] = (i as u32, result);
+                    notes[noted] = note(i, result);
                     noted += 1;
                 }
             }
             played += chunk;
         }
-        if played < games.len() {
-            let rest = check(self, self.cells as usize, first + played, &games[played..], &actions[played..]);
-            if rest.is_err() {
-                self.take_back_all(&mut games[..played], actions, &begun.ended[..noted]);
-                return rest;
-            }
-        }
-        (begun.played, begun.noted) = (played, noted);
-        Ok(())
+        Ok(noted)
     }
 
-    /// Takes back the stones `begin_as` played in `games`, of which those `ended` notes ended
-    /// their game.
-    fn take_back_all(&self, games: &mut [Game], actions: &[u32], ended: &[(u32, u8)]) {
-        let mut ended = ended.iter().peekable();
+    /// Takes back the stones `begin_as` played in `games`, of which those `noted` ended their
+    /// game.
+    fn take_back_all(&self, games: &mut [Game], actions: &[u32], noted: &[u32]) {
+        let mut noted = noted.iter().map(|&n| read_note(n).0).peekable();
         for (i, (game, &a)) in games.iter_mut().zip(actions).enumerate() {
-            let end = ended.next_if(|&&(j, _)| j as usize == i).is_some();
+            let end = noted.next_if_eq(&i).is_some();
             self.take_back(game, a as usize, end);
         }
     }
@@ -487,6 +481,7 @@ macro_rules! by_shape {
 impl Kind for Rowed {
     type Word = Game;
     type Aside = Aside;
+    type Note = u32;
 
     fn stride(&self) -> usize {
         1
@@ -512,12 +507,6 @@ impl Kind for Rowed {
         by_shape!(self.play_as(&mut game[0], cell))
     }
 
-    /// `play` for each game, with the lines gathered from `N` words and k = 5 (`FIVE`) known
-    /// when compiled.
-    fn play_all(&self, games: &mut [Game], actions: &[u32], results: &mut [u8]) {
-        by_shape!(self.play_each(games, actions, results))
-    }
-
     /// Plays each action as it checks it (`begin_as`).
     fn begin_step(
         &self,
@@ -525,23 +514,23 @@ impl Kind for Rowed {
         _cells: usize,
         first: usize,
         actions: &[u32],
-        begun: &mut Begun,
-    ) -> Result<(), StepError> {
-        by_shape!(self.begin_as(games, first, actions, begun))
+        notes: &mut [u32],
+    ) -> Result<usize, StepError> {
+        by_shape!(self.begin_as(games, first, actions, notes))
     }
 
-    fn finish_step(&self, games: &mut [Game], actions: &[u32], results: &mut [u8], begun: &Begun) {
-        results[..begun.played].fill(PENDING);
-        for &(i, result) in begun.ended() {
-            results[i as usize] = result;
-            games[i as usize].words = EMPTY;
+    /// Every move was played by `begin_step`: empties the games noted as ended.
+    fn finish_step(&self, games: &mut [Game], _actions: &[u32], results: &mut [u8], noted: &[u32]) {
+        results.fill(PENDING);
+        for &n in noted {
+            let (i, result) = read_note(n);
+            results[i] = result;
+            games[i].words = EMPTY;
         }
-        let rest = begun.played;
-        self.play_all(&mut games[rest..], &actions[rest..], &mut results[rest..]);
     }
 
-    fn undo_step(&self, games: &mut [Game], actions: &[u32], begun: &Begun) {
-        self.take_back_all(&mut games[..begun.played], actions, begun.ended());
+    fn undo_step(&self, games: &mut [Game], actions: &[u32], noted: &[u32]) {
+        self.take_back_all(games, actions, noted);
     }
 
     rowwise::read_by_rows!();
@@ -604,15 +593,15 @@ mod tests {
     }
 
     /// The same as `Lined` in batches where thousands of games end at each step (every game
-    /// with k = 1, many with k = 2), more than one step notes before it checks the
-    /// rest of the actions apart, with illegal actions before and after the games where the
-    /// notes fill.
+    /// with k = 1, many with k = 2), in chunks of which many or all are noted, with illegal
+    /// actions among them.
     #[test]
     fn plays_as_the_four_direction_lines_do_when_many_games_end() {
         for k in [1, 2] {
             let rules = Rules::new(5, 13, k).unwrap();
-            let mut rowed = Lanes::new(Rowed::new(&rules).unwrap(), rules.cells(), 3 * ENDED).unwrap();
-            let mut lined = Lanes::new(Lined::new(&rules), rules.cells(), 3 * ENDED).unwrap();
+            let count = 47 * CHUNK + 5;
+            let mut rowed = Lanes::new(Rowed::new(&rules).unwrap(), rules.cells(), count).unwrap();
+            let mut lined = Lanes::new(Lined::new(&rules), rules.cells(), count).unwrap();
             lockstep(rules, &mut rowed, &mut lined, [1, 2]);
         }
     }

@@ -76,6 +76,7 @@ impl Small {
 impl Kind for Small {
     type Word = u64;
     type Aside = ();
+    type Note = ();
 
     fn stride(&self) -> usize {
         2

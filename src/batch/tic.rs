@@ -110,6 +110,7 @@ impl Tic {
 impl Kind for Tic {
     type Word = u32;
     type Aside = ();
+    type Note = ();
 
     fn stride(&self) -> usize {
         1

@@ -122,6 +122,7 @@ impl Wide {
 impl Kind for Wide {
     type Word = u64;
     type Aside = ();
+    type Note = ();
 
     fn stride(&self) -> usize {
         2 * self.words + 1
