@@ -49,6 +49,9 @@ const PLACED: u32 = 56;
 /// carry into the count.
 const STEPPED: u32 = 48;
 
+/// `STEPPED`'s 8 bits of word 7.
+const STEPPED_BITS: u64 = 0xff << STEPPED;
+
 /// What a move adds to word 7: one stone, and one move played by a step. Taking a move back
 /// subtracts it, so that a step refused partway leaves word 7 as it was.
 const MOVE: u64 = 1 << PLACED | 1 << STEPPED;
@@ -317,27 +320,20 @@ impl Rowed {
     }
 
     /// Plays the side to move on the empty `cell` of `game`, the lines through it gathered
-    /// from `N` words (3 for k up to 5), k = 5 when `FIVE`, and returns the result code. A
-    /// game that goes on counts the stone and the move (`MOVE`); a game that ended is left with
-    /// the stone on and word 7 as before, for the caller to empty. Every line held fewer than
-    /// k in a row before (a game that ends is emptied), so a run of k through the stone is new.
-    #[inline(always)]
-    fn put<const N: usize, const FIVE: bool>(&self, game: &mut Game, cell: usize) -> u8 {
-        self.place(game, &self.places[cell & 255]);
-        self.judge::<N, FIVE>(game, cell)
-    }
-
-    /// `put`, and a game that ended emptied.
+    /// from `N` words (3 for k up to 5), k = 5 when `FIVE`, and returns the result code; a
+    /// game that ended is emptied. A step plays its moves in the same two halves, `place`
+    /// then `judge`, but empties the games that ended only once every action is known legal.
     #[inline(always)]
     fn play_as<const N: usize, const FIVE: bool>(&self, game: &mut Game, cell: usize) -> u8 {
-        let result = self.put::<N, FIVE>(game, cell);
+        self.place(game, &self.places[cell & 255]);
+        let result = self.judge::<N, FIVE>(game, cell);
         if result != PENDING {
             game.words = EMPTY;
         }
         result
     }
 
-    /// Takes back the stone `put` played on `cell`, which ended the game or not.
+    /// Takes back the stone `place` played on `cell` (after `judge` when it ended the game).
     fn take_back(&self, game: &mut Game, cell: usize, ended: bool) {
         let words = &mut game.words;
         if !ended {
@@ -348,7 +344,7 @@ impl Rowed {
         words[(4 * p + usize::from(place.word)) & 7] &= !(1 << place.bit);
     }
 
-    /// The first half of `put`, for the side to move on the empty cell of `place`: plays the
+    /// The first half of a move, for the side to move on the empty cell of `place`: plays the
     /// stone and adds `MOVE`, as for a game that goes on, and returns whether the move may end
     /// the game: the player has a stone next to it, k is 1, or the board is full. `judge`
     /// tells.
@@ -364,8 +360,11 @@ impl Rowed {
         near != 0 || placed + 1 == self.cells || self.lone
     }
 
-    /// The second half of `put`, after `place` put a stone on `cell`: the result code, and a
-    /// game that ended left as `put` leaves it (word 7 as before the move).
+    /// The second half of a move, after `place` put a stone on `cell`: the result code. A game
+    /// that goes on keeps the stone, its count and the move (`MOVE`); a game that ended keeps
+    /// the stone with word 7 as before the move, for the caller to empty. Every line held fewer
+    /// than k in a row before (a game that ends is emptied), so a run of k through the stone
+    /// is new.
     #[inline(always)]
     fn judge<const N: usize, const FIVE: bool>(&self, game: &mut Game, cell: usize) -> u8 {
         let words = &mut game.words;
@@ -547,7 +546,7 @@ impl Kind for Rowed {
         // end a game are counted apart, by a branch seldom taken.
         let mut ended = [0u64; 3];
         for (game, aside) in games.iter_mut().zip(aside) {
-            if game.words[7] >> STEPPED & 0xff != 0 {
+            if game.words[7] & STEPPED_BITS != 0 {
                 // The 16th row's places hold the count and the marks, not stones.
                 let rows = std::array::from_fn(|i| if i % 16 == 15 { 0 } else { game.row(i / 16, i % 16) });
                 aside.lines = self.lined.game_of_rows(&rows, game.placed());
@@ -653,6 +652,34 @@ mod tests {
                 let fits = |w0: usize| 4 * w0 <= low && high < 4 * w0 + 12 && got == from(w0, 12);
                 assert!(fits(0) || fits(1), "round {round}, ({r}, {c}): {got:x}");
             }
+        }
+    }
+
+    /// `play`, a move at a time outside a step, gives the results and stones `Lined` gives, over
+    /// random games played to their ends and on into the next ones.
+    #[test]
+    fn play_gives_what_the_four_direction_lines_give() {
+        for (rows, cols, k) in [(15, 15, 5), (5, 13, 2), (9, 9, 6)] {
+            let rules = Rules::new(rows, cols, k).unwrap();
+            let (rowed, lined) = (Rowed::new(&rules).unwrap(), Lined::new(&rules));
+            let (mut a, mut b) = ([Game::default()], [lined::Game::default()]);
+            let cells = rules.cells();
+            let (mut x, mut ends) = (0x2545_f491_4f6c_dd1du64, 0);
+            for i in 0..5_000 {
+                // A board that fills ends the game, so some cell is always empty.
+                let empty: Vec<usize> = (0..cells).filter(|&c| !lined.occupied(&b, c)).collect();
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let cell = empty[(x % empty.len() as u64) as usize];
+                let result = rowed.play(&mut a, cell);
+                assert_eq!(result, lined.play(&mut b, cell), "{rules:?} move {i} on {cell}");
+                ends += usize::from(result != PENDING);
+                for c in 0..cells {
+                    assert_eq!(rowed.stone(&a, c), lined.stone(&b, c), "{rules:?} move {i}, cell {c}");
+                }
+            }
+            assert!(ends >= 20, "{rules:?}: {ends} games ended");
         }
     }
 
